@@ -1,0 +1,118 @@
+import { AuthUserResponseSchema, LoginBodySchema, LogoutBodySchema, RegisterBodySchema } from '@leadfloor/contracts';
+import type { RateLimiter, RateRule } from '@leadfloor/infra/auth/rate-limiter';
+import type { SessionStore } from '@leadfloor/infra/auth/sessions';
+import { SESSION_COOKIE } from '@leadfloor/infra/auth/sessions';
+import { findStreamByKey } from '@leadfloor/infra/event-store/unique-keys';
+import type { EventStore } from '@leadfloor/infra/event-store/types';
+import { UniqueKeyTakenError } from '@leadfloor/infra/event-store/errors';
+import { ApiError } from '@leadfloor/infra/http/api-error';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toDomainEvent, type HandleCommand } from '../shared/handle-command';
+import type { UserEvent } from '@leadfloor/events';
+import { userAggregate, userKeys, userStream } from '../users/user-aggregate';
+import { evolveUser, initialUserState, publicUser, type UserState } from '../users/user';
+import type { PasswordHasher } from './password-hasher';
+
+export type AuthLimits = { loginPerAddress: RateRule; loginPerAccount: RateRule; registerPerAddress: RateRule };
+/** The limits, with the per-address ones taken from configuration. */
+export const authLimitsFrom = (c: { LOGIN_ATTEMPTS_PER_ADDRESS: number; REGISTRATIONS_PER_ADDRESS: number }): AuthLimits => ({
+  ...defaultAuthLimits,
+  loginPerAddress: { ...defaultAuthLimits.loginPerAddress, max: c.LOGIN_ATTEMPTS_PER_ADDRESS },
+  registerPerAddress: { ...defaultAuthLimits.registerPerAddress, max: c.REGISTRATIONS_PER_ADDRESS },
+});
+
+export const defaultAuthLimits: AuthLimits = {
+  loginPerAddress: { max: 30, windowMs: 15 * 60_000 },
+  loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
+  registerPerAddress: { max: 20, windowMs: 60 * 60_000 },
+};
+
+export type AuthDeps = {
+  pool: Pool; store: EventStore; handle: HandleCommand; sessions: SessionStore; limiter: RateLimiter;
+  hasher: PasswordHasher; now: () => Date; limits?: AuthLimits;
+};
+
+const tooMany = (retryAfterSeconds: number) => new ApiError(429, 'rate_limited',
+  `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+  { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+const userDto = (s: UserState) => {
+  if (!s.exists) throw new Error('user state expected');
+  const { exists: _e, ...profile } = s;
+  return publicUser(profile);
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const { pool, store, handle, sessions, limiter, hasher } = deps;
+  const limits = deps.limits ?? defaultAuthLimits;
+
+  app.post('/api/auth/register', {
+    schema: {
+      body: RegisterBodySchema, response: { 201: AuthUserResponseSchema }, security: [],
+      problems: { 409: 'The username or email is taken (username_taken, email_taken).', 429: 'Too many registrations from this address (rate_limited, Retry-After).' },
+    },
+  }, async (req, reply) => {
+    const byAddress = await limiter.hit(`register:addr:${req.ip}`, limits.registerPerAddress);
+    if (!byAddress.allowed) throw tooMany(byAddress.retryAfterSeconds);
+    const { username, email, password, fullName, rememberMe } = req.body;
+    const passwordHash = await hasher.hash(password);
+    const userId = await store.nextId('user');
+    try {
+      const outcome = await handle(userAggregate, userStream(userId), {
+        type: 'RegisterUser', data: { userId, username, email, fullName, passwordHash },
+        meta: { now: deps.now().toISOString(), actor: { id: null, role: 'system', teamId: null } },
+      }, { actorId: userId, correlationId: req.id }, userKeys);
+      const session = await sessions.create(userId, rememberMe === true);
+      return reply.startSession(session.token, rememberMe === true, session.expiresAt).code(201).send({ user: userDto(outcome.state) });
+    } catch (err) {
+      if (err instanceof UniqueKeyTakenError) {
+        const field = err.scope === 'email' ? 'email' : 'username';
+        throw new ApiError(409, `${field}_taken`,
+          field === 'email' ? 'An account with this email already exists.' : 'This username is already taken.', { field });
+      }
+      throw err;
+    }
+  });
+
+  app.post('/api/auth/login', {
+    schema: {
+      body: LoginBodySchema, response: { 200: AuthUserResponseSchema }, security: [],
+      problems: {
+        401: 'Wrong username or password (invalid_credentials); the same answer whether or not the account exists.',
+        429: 'Too many attempts from this address or for this account (rate_limited, Retry-After).',
+      },
+    },
+  }, async (req, reply) => {
+    const name = req.body.username.trim().toLowerCase();
+    // Counted before any hashing, so guessing cannot exhaust the CPU; the per-account limit
+    // applies to names that do not exist too, so the answer reveals nothing.
+    const byAddress = await limiter.hit(`login:addr:${req.ip}`, limits.loginPerAddress);
+    const byAccount = await limiter.peek(`login:acct:${name}`, limits.loginPerAccount);
+    if (!byAddress.allowed) throw tooMany(byAddress.retryAfterSeconds);
+    if (byAccount.count >= limits.loginPerAccount.max) throw tooMany(byAccount.retryAfterSeconds);
+
+    const streamId = await findStreamByKey(pool, ['username', 'email'], name);
+    const state = streamId
+      ? (await store.readStream(streamId)).map(toDomainEvent<UserEvent>).reduce(evolveUser, initialUserState())
+      : initialUserState();
+    const ok = await hasher.verify(state.exists ? state.passwordHash : null, req.body.password);
+    if (!ok || !state.exists) {
+      await limiter.hit(`login:acct:${name}`, limits.loginPerAccount);
+      throw new ApiError(401, 'invalid_credentials', 'The username or password you entered is incorrect.', { field: 'password' });
+    }
+    await limiter.reset(`login:acct:${name}`);
+    // A fresh session id at every sign-in: a cookie planted before sign-in never becomes a session.
+    await sessions.destroy(req.cookies[SESSION_COOKIE]);
+    const session = await sessions.create(state.id, req.body.rememberMe === true);
+    return reply.startSession(session.token, req.body.rememberMe === true, session.expiresAt).send({ user: userDto(state) });
+  });
+
+  app.post('/api/auth/logout', {
+    schema: { body: LogoutBodySchema.optional(), response: { 200: z.object({ success: z.literal(true) }) }, security: [] },
+  }, async (req, reply) => {
+    await sessions.destroy(req.cookies[SESSION_COOKIE]);
+    return reply.endSession().send({ success: true });
+  });
+};

@@ -1,0 +1,76 @@
+import type { LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType } from '@leadfloor/events';
+
+// Open union: roles beyond these three may appear (spec 6 names only these), and a decider
+// must treat an unknown role as having no special rights rather than fail to type-check.
+export type Role = 'agent' | 'teamLead' | 'manager' | (string & Record<never, never>);
+
+/** The signed-in user, resolved from the session by the caller. Never taken from a request body. */
+export type Actor = { id: number; role: Role; teamId: number | null };
+
+export type CommandMeta = {
+  /** The clock reading, taken by the caller: deciders never read the clock. */
+  now: string;
+  actor: Actor;
+};
+
+/**
+ * Commands whose permission depends on the current holder's team carry that team, looked up by
+ * the caller after loading the lead (decide does no I/O). It names the holder it was resolved
+ * for, so a lookup made before a retry (someone else claimed in between) is ignored rather than
+ * trusted. Absent or stale means "unknown": managers and team leads are then refused, never let
+ * through.
+ */
+export type HolderMeta = CommandMeta & { claimer?: { id: number; teamId: number | null } };
+
+type Command<T extends string, D, M = CommandMeta> = { type: T; data: D; meta: M };
+type OnLead<D = object> = { leadId: number } & D;
+
+export type CreateLead = Command<
+  'CreateLead',
+  OnLead<{
+    name: string;
+    email: string;
+    phone: string;
+    address: string | null;
+    city: string;
+    state: string;
+    leadType: LeadType;
+    source: LeadSource | null;
+    notes: string | null;
+  }>
+>;
+/** No claimer field on purpose: the claimer is always `meta.actor`. */
+export type ClaimLead = Command<'ClaimLead', OnLead>;
+export type ReleaseLead = Command<'ReleaseLead', OnLead, HolderMeta>;
+/** `assigneeTeamId`: the target user's team, resolved by the caller (who also checks the user exists). */
+export type ReassignLead = Command<
+  'ReassignLead',
+  OnLead<{ toUserId: number }>,
+  HolderMeta & { assigneeTeamId: number | null }
+>;
+export type ChangeLeadStatus = Command<'ChangeLeadStatus', OnLead<{ status: LeadStatus }>, HolderMeta>;
+export type MoveLeadStage = Command<'MoveLeadStage', OnLead<{ stage: LeadStage }>, HolderMeta>;
+export type ChangeLeadPriority = Command<'ChangeLeadPriority', OnLead<{ priority: LeadPriority }>, HolderMeta>;
+/** Any number: decide rounds and clamps it to an integer in 0..100. */
+export type ScoreLead = Command<'ScoreLead', OnLead<{ score: number }>, HolderMeta>;
+/** Raw tags as typed: decide trims them and drops empties and duplicates. */
+export type SetLeadTags = Command<'SetLeadTags', OnLead<{ tags: readonly string[] }>, HolderMeta>;
+/** `due`: an ISO date-time with offset. */
+export type ScheduleFollowUp = Command<'ScheduleFollowUp', OnLead<{ due: string }>, HolderMeta>;
+export type ClearFollowUp = Command<'ClearFollowUp', OnLead, HolderMeta>;
+
+export type LeadCommand =
+  | CreateLead
+  | ClaimLead
+  | ReleaseLead
+  | ReassignLead
+  | ChangeLeadStatus
+  | MoveLeadStage
+  | ChangeLeadPriority
+  | ScoreLead
+  | SetLeadTags
+  | ScheduleFollowUp
+  | ClearFollowUp;
+
+/** The commands that edit a held lead's details; they share one permission rule. */
+export type LeadEditCommand = MoveLeadStage | ChangeLeadPriority | ScoreLead | SetLeadTags | ScheduleFollowUp | ClearFollowUp;

@@ -1,0 +1,34 @@
+import type { LogNotifier } from '@leadfloor/infra/event-store/log-notifier';
+import type { EventStore } from '@leadfloor/infra/event-store/types';
+import type { Jobs } from '@leadfloor/infra/jobs/job-queue';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
+import { workCallAnalysis } from '../calls/analysis-jobs';
+import { callReactor } from '../calls/call-reactor';
+import { pointsReactor } from '../gamification/points-reactor';
+import { createStandingStore } from '../gamification/standing-store';
+import { saleReactor } from '../sales/sale-reactor';
+import { createCommandHandler } from '../shared/handle-command';
+import { startReactor, type ReactorLogger } from './reactor-runner';
+
+/**
+ * command-service's background part: the process managers (points, what follows a call or a
+ * sale) reading the log, and the job workers they feed (call analysis). The embedded launcher
+ * runs it beside the projections; the distributed form runs it in the worker process.
+ */
+export function startProcessManagers(deps: {
+  pool: Pool; store: EventStore; notifier: LogNotifier; jobs: Jobs; logger?: ReactorLogger; now?: () => Date;
+}) {
+  const { pool, store, notifier, jobs, logger, now = () => new Date() } = deps;
+  const handle = createCommandHandler(store);
+  workCallAnalysis(jobs, { pool, store, handle, now });
+  const reactors = [
+    pointsReactor({ store, standings: createStandingStore(store) }),
+    callReactor({ handle, jobs, logger }),
+    saleReactor({ handle, logger }),
+  ].map((reactor) => startReactor({ pool, store, notifier, reactor, logger }));
+  return {
+    /** Rejects as soon as any process manager stops on an error. */
+    failed: Promise.race(reactors.map((r) => r.done.then(() => new Promise<never>(() => {})))),
+    stop: () => Promise.all(reactors.map((r) => r.stop())).then(() => undefined),
+  };
+}

@@ -1,0 +1,66 @@
+import type { GamificationEvent, UserEvent } from '@leadfloor/events';
+
+/** What a user's stream holds: their own events and the points process manager's. */
+export type UserStreamEvent = UserEvent | GamificationEvent;
+
+export type UserRole = 'agent' | 'teamLead' | 'manager';
+export type UserLevel = 'rookie' | 'pro' | 'elite';
+
+export type UserProfile = {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string;
+  passwordHash: string;
+  role: UserRole;
+  level: UserLevel;
+  points: number;
+  teamId: number | null;
+  managerId: number | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  createdAt: string;
+  /** Switches the user changed from their defaults. */
+  notificationPreferences: Record<string, boolean>;
+};
+export type UserState = { exists: false } | ({ exists: true } & UserProfile);
+
+export const initialUserState = (): UserState => ({ exists: false });
+
+export function evolveUser(s: UserState, e: UserStreamEvent): UserState {
+  if (e.type === 'UserRegistered') {
+    const d = e.data;
+    return {
+      exists: true, id: d.userId, username: d.username, email: d.email, fullName: d.fullName,
+      passwordHash: d.passwordHash, role: d.role, level: d.level, points: d.points, teamId: null,
+      managerId: null, avatarUrl: null, bio: null, createdAt: d.at, notificationPreferences: {},
+    };
+  }
+  if (!s.exists) return s;
+  switch (e.type) {
+    case 'ProfileUpdated': {
+      const { userId: _id, at: _at, ...changes } = e.data;
+      return { ...s, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    }
+    case 'PasswordChanged':
+      return { ...s, passwordHash: e.data.passwordHash };
+    case 'RoleChanged':
+      return { ...s, role: e.data.to };
+    case 'UserJoinedTeam':
+      return { ...s, teamId: e.data.teamId, managerId: e.data.managerId };
+    case 'PointsAwarded':
+      return { ...s, points: s.points + e.data.points };
+    case 'LevelReached':
+      return { ...s, level: e.data.to };
+    case 'BadgeAwarded':
+      return s;
+    case 'NotificationPreferencesChanged':
+      return { ...s, notificationPreferences: { ...s.notificationPreferences, ...e.data.changes } };
+  }
+}
+
+/** The user as every screen may see them: the password hash never leaves the command side. */
+export function publicUser(u: UserProfile) {
+  const { passwordHash: _hash, notificationPreferences: _prefs, ...rest } = u;
+  return rest;
+}

@@ -1,0 +1,54 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signIn } from './support/accounts';
+import { launchBrowser, openPage } from './support/browser';
+import { atPath, visible } from './support/ui';
+
+describe('auth gating', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    ({ context, page } = await openPage(browser));
+  });
+  afterEach(() => context.close());
+
+  for (const path of ['/', '/leads', '/subscribe', '/checkout', '/no-such-page']) {
+    it(`sends a signed-out visitor of ${path} to the sign-in screen at /auth`, async () => {
+      await page.goto(path);
+      await atPath(page, '/auth');
+      await visible(page.getByRole('heading', { name: 'Welcome back!' }));
+    });
+  }
+
+  it('opens the registration tab at /register', async () => {
+    await page.goto('/register');
+    await visible(page.getByRole('button', { name: 'Create account' }));
+  });
+
+  for (const path of ['/login', '/register', '/auth']) {
+    it(`moves a signed-in user from ${path} to the dashboard`, async () => {
+      await signIn(page);
+      await page.goto(path);
+      await atPath(page, '/');
+      await visible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    });
+  }
+
+  it('shows the 404 screen for an unknown path when signed in', async () => {
+    await signIn(page);
+    await page.goto('/no-such-page');
+    await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
+  });
+
+  it('shows an honest not-available page for a screen that is not built yet', async () => {
+    await signIn(page);
+    await page.goto('/funnel-analytics');
+    await visible(page.getByRole('heading', { level: 1, name: 'Funnel Analytics' }));
+    await visible(page.getByText('Funnel Analytics is not available yet'));
+  });
+});

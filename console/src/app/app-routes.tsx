@@ -1,0 +1,133 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, Route, Routes, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { currentUserQuery, useCurrentUser, wasSignedIn } from '../lib/current-user';
+import { Spinner } from '../components/ui/spinner';
+import { LeadCardActionsContext } from '../features/leads/components/lead-card-actions';
+import { AUTH_PATHS, isAuthPath } from './auth-paths';
+import { DeferredLiveConnection } from './deferred-live-connection';
+import { FullScreenSpinner } from './full-screen-spinner';
+import { LEAD_CARD_ACTIONS } from './lead-card-actions';
+import { UPCOMING_ROUTES } from './upcoming-routes';
+
+// Every screen is its own chunk: the sign-in page never downloads the shell or the dashboard.
+const loadAuthPage = () => import('../features/auth/components/auth-page');
+const loadAppShell = () => import('./shell/app-shell');
+const loadDashboard = () => import('./pages/dashboard-route');
+const AuthPage = lazy(() => loadAuthPage().then((m) => ({ default: m.AuthPage })));
+const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })));
+const DashboardRoute = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })));
+const loadLeadPool = () => import('../features/leads/components/lead-pool-page');
+const LeadPoolPage = lazy(() => loadLeadPool().then((m) => ({ default: m.LeadPoolPage })));
+const LeadDetailsPage = lazy(() => import('../features/leads/components/lead-details-page').then((m) => ({ default: m.LeadDetailsPage })));
+const NotAvailablePage = lazy(() => import('./pages/not-available-page').then((m) => ({ default: m.NotAvailablePage })));
+const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page').then((m) => ({ default: m.NotificationsPage })));
+const SettingsRoute = lazy(() => import('./pages/settings-route').then((m) => ({ default: m.SettingsRoute })));
+const CallsPage = lazy(() => import('../features/calls/components/calls-page').then((m) => ({ default: m.CallsPage })));
+const CallDetailPage = lazy(() => import('../features/calls/components/call-detail-page').then((m) => ({ default: m.CallDetailPage })));
+const CallAnalyticsPage = lazy(() => import('../features/calls/components/call-analytics-page').then((m) => ({ default: m.CallAnalyticsPage })));
+const CommissionsPage = lazy(() => import('../features/sales/components/commissions-page').then((m) => ({ default: m.CommissionsPage })));
+const LeaderboardTvPage = lazy(() => import('../features/leaderboard/components/leaderboard-tv-page').then((m) => ({ default: m.LeaderboardTvPage })));
+
+// Spec 9: a signed-in user on an auth path sees the dashboard, then moves to / after about 50 ms.
+const SIGNED_IN_REDIRECT_MS = 50;
+
+const PageFallback = () => (
+  <div className="flex min-h-64 items-center justify-center">
+    <Spinner label="Loading page" className="size-6" />
+  </div>
+);
+
+function ShellLayout() {
+  return (
+    <AppShell>
+      <LeadCardActionsContext value={LEAD_CARD_ACTIONS}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </LeadCardActionsContext>
+    </AppShell>
+  );
+}
+
+function SignedInRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/', { replace: true }), SIGNED_IN_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <AppShell>
+      <DashboardRoute />
+    </AppShell>
+  );
+}
+
+/** Spec 2.2: no user on a protected route: check the session once more, then go to /auth. */
+function RedirectToAuth() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let active = true;
+    queryClient
+      .fetchQuery({ ...currentUserQuery, staleTime: 0 })
+      .catch(() => null)
+      .then((user) => {
+        if (active && !user) navigate('/auth', { replace: true });
+      });
+    return () => {
+      active = false;
+    };
+  }, [queryClient, navigate]);
+  return <FullScreenSpinner label="Checking your session" />;
+}
+
+/**
+ * Starts downloading the likely first screen while the current-user call is in flight,
+ * instead of after it: one network round trip less before anything useful shows.
+ */
+export function preloadLikelyScreens(): void {
+  const signedIn = wasSignedIn();
+  if (signedIn === true) {
+    void loadAppShell();
+    if (window.location.pathname === '/') void loadDashboard();
+    if (window.location.pathname === '/leads') void loadLeadPool();
+  } else if (signedIn === false || isAuthPath(window.location.pathname)) {
+    void loadAuthPage();
+  }
+}
+
+/** Spec 2.1 and 2.2: who sees what at which path. The only gate is signed in versus signed out. */
+export function AppRoutes() {
+  const { user, isPending } = useCurrentUser();
+  if (isPending) return <FullScreenSpinner />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      {/* The real-time connection (and the schemas it parses with) loads once someone is signed in and the page has settled. */}
+      {user && <DeferredLiveConnection key={user.id} />}
+      <Routes>
+        {AUTH_PATHS.map((path) => (
+          <Route key={path} path={path} element={user ? <SignedInRedirect /> : <AuthPage />} />
+        ))}
+        {/* The floor's big screen: outside the shell, still signed-in only. */}
+        <Route path="leaderboard/tv" element={user ? <LeaderboardTvPage /> : <RedirectToAuth />} />
+        <Route element={user ? <ShellLayout /> : <RedirectToAuth />}>
+          <Route index element={<DashboardRoute />} />
+          <Route path="leads" element={<LeadPoolPage />} />
+          <Route path="leads/:id" element={<LeadDetailsPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="settings" element={<SettingsRoute />} />
+          <Route path="commissions" element={<CommissionsPage />} />
+          <Route path="calls" element={<CallsPage />} />
+          <Route path="calls/:id" element={<CallDetailPage />} />
+          <Route path="call-analytics" element={<CallAnalyticsPage />} />
+          {UPCOMING_ROUTES.map((r) => (
+            <Route key={r.path} path={r.path} element={<NotAvailablePage title={r.title} description={r.description} />} />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,120 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { NotificationEvent, SocketMessage } from '@leadfloor/contracts';
+import type { ToastInput } from '../components/ui/toast-store';
+import { callKeys } from '../features/calls/api/call-queries';
+import { dashboardKeys } from '../features/dashboard/api/dashboard-queries';
+import { leaderboardKeys } from '../features/leaderboard/api/leaderboard-queries';
+import { leadKeys } from '../features/leads/api/lead-queries';
+import { notificationKeys } from '../features/notifications/api/notification-queries';
+import { highestSeq, isGap, withPushed, type NotificationList } from '../features/notifications/notification-feed';
+import { saleKeys } from '../features/sales/api/sale-queries';
+
+/** Notifications that move the dashboard's figures: revenue and conversion, calls this week. */
+const STATS_EVENTS = new Set<NotificationEvent>(['new_sale', 'team_member_sale', 'new_call', 'call_completed', 'team_member_call', 'team_member_call_completed']);
+const CALL_ANALYSIS_EVENTS = new Set<NotificationEvent>(['call_completed', 'team_member_call_completed']);
+const CALL_EVENTS = new Set<NotificationEvent>(['new_call', 'call_completed', 'team_member_call', 'team_member_call_completed']);
+
+/** Everything a socket could have told us about while it was down: refetched after a reconnect. */
+export const RESYNC_KEYS: QueryKey[] = [notificationKeys.feeds(), leadKeys.lists(), leadKeys.details(), dashboardKeys.all, callKeys.all,
+  saleKeys.all, leaderboardKeys.all];
+
+/**
+ * Which cached reads a /ws message makes stale. Lead and call details are left to `handle`,
+ * which skips a detail that already holds the announced version.
+ */
+export function keysToRefresh(message: SocketMessage): QueryKey[] {
+  if (message.type === 'broadcast' && message.event === 'lead_changed') return [leadKeys.lists()];
+  // A call logged, completed or analysed (the analysis lands later, from a background job).
+  if (message.type === 'broadcast' && message.event === 'call_changed') {
+    return [callKeys.lists(), callKeys.trends(), dashboardKeys.callSummary(), dashboardKeys.stats()];
+  }
+  // A sale recorded, or its commission approved, paid, re-rated or rejected: the seller's and the managers' figures.
+  if (message.type === 'broadcast' && message.event === 'sale_changed') return [saleKeys.all, dashboardKeys.stats()];
+  if (message.type === 'broadcast' && message.event === 'leaderboard_changed') {
+    return [dashboardKeys.leaderboard(), dashboardKeys.stats(), dashboardKeys.users(), dashboardKeys.userBadges(), leaderboardKeys.all];
+  }
+  if (message.type === 'notification') {
+    return [
+      ...(STATS_EVENTS.has(message.event) ? [dashboardKeys.stats()] : []),
+      ...(CALL_ANALYSIS_EVENTS.has(message.event) ? [dashboardKeys.callSummary()] : []),
+      ...(CALL_EVENTS.has(message.event) ? [callKeys.lists()] : []),
+    ];
+  }
+  return [];
+}
+
+/** Spec 7: a message with a message field raises a toast titled by title, else event, else 'Notification'. */
+export function toastFor(message: SocketMessage): ToastInput | null {
+  if (!('message' in message) || !message.message) return null;
+  return { title: message.title || message.event || 'Notification', description: message.message };
+}
+
+type LeadChanges = { leads?: { leadId: number; version: number }[] };
+const leadChangesOf = (data: Record<string, unknown>) => (data as LeadChanges).leads ?? [];
+type CallChanges = { calls?: { callId: number; version: number }[] };
+const callChangesOf = (data: Record<string, unknown>) => (data as CallChanges).calls ?? [];
+
+// A burst of changes (a manager reassigning twenty leads) becomes one refetch per screen.
+const COALESCE_MS = 200;
+
+/**
+ * Maps /ws messages onto the query cache (STYLE: each message → invalidateQueries(keys)).
+ * A pushed notification is written into the bell's list directly, since it carries the whole
+ * row; when its position shows one was missed, or a read of the list is already under way,
+ * the list is refetched instead so nothing is lost.
+ */
+export function createLiveUpdates(queryClient: QueryClient) {
+  const pending = new Map<string, QueryKey>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastPosition = 0;
+
+  const refresh = (keys: QueryKey[]) => {
+    for (const key of keys) pending.set(JSON.stringify(key), key);
+    if (timer || pending.size === 0) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      const keysNow = [...pending.values()];
+      pending.clear();
+      for (const queryKey of keysNow) void queryClient.invalidateQueries({ queryKey, predicate: (q) => !q.queryKey.includes('as-of') });
+    }, COALESCE_MS);
+  };
+
+  const pushNotification = (message: Extract<SocketMessage, { type: 'notification' }>) => {
+    const key = notificationKeys.latest();
+    const list = queryClient.getQueryData<NotificationList>(key);
+    const known = Math.max(highestSeq(list) ?? 0, lastPosition) || null;
+    lastPosition = Math.max(lastPosition, message.position);
+    if (!list || isGap(known, message.position) || queryClient.isFetching({ queryKey: key }) > 0) {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.feeds() });
+      return;
+    }
+    queryClient.setQueryData(key, withPushed(list, message.notification));
+    refresh([notificationKeys.history()]);
+  };
+
+  return {
+    handle(message: SocketMessage): void {
+      if (message.type === 'notification') pushNotification(message);
+      if (message.type === 'broadcast' && message.event === 'lead_changed') {
+        for (const { leadId, version } of leadChangesOf(message.data)) {
+          const cached = queryClient.getQueryData<{ version: number }>(leadKeys.detail(leadId));
+          if (!cached || cached.version < version) refresh([leadKeys.detail(leadId)]);
+        }
+      }
+      if (message.type === 'broadcast' && message.event === 'call_changed') {
+        for (const { callId, version } of callChangesOf(message.data)) {
+          const cached = queryClient.getQueryData<{ version: number }>(callKeys.detail(callId));
+          if (cached && cached.version < version) refresh([callKeys.detail(callId)]);
+        }
+      }
+      refresh(keysToRefresh(message));
+    },
+    /** After a reconnect: whatever happened while we were away. */
+    resync(): void {
+      refresh(RESYNC_KEYS);
+    },
+    dispose(): void {
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Lead } from '@leadfloor/contracts';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCurrentUser } from '../../../lib/current-user';
+import { cx } from '../../../lib/cx';
+import { leadKeys, leadListQuery, leadPoolQuery } from '../api/lead-queries';
+import { DEFAULT_FILTERS, hasActiveFilters, poolQueryParams, type LeadFilters } from '../lead-filters';
+import { usePoolState } from '../use-pool-state';
+import { AddLeadDialog } from './add-lead-dialog';
+import { LeadList } from './lead-list';
+import { LeadTabs, TAB_PANEL_ID, tabId } from './lead-tabs';
+import { PoolSummary } from './pool-summary';
+import { FILTER_PANEL_ID, PoolToolbar } from './pool-toolbar';
+
+// The filter panel and the board (with the drag-and-drop library) load when first shown.
+const loadFilterPanel = () => import('./filter-panel');
+const loadPipeline = () => import('./pipeline-board');
+// So do the empty and error panels: a pool that has leads never needs them.
+const PoolEmpty = lazy(() => import('./pool-states').then((m) => ({ default: m.PoolEmpty })));
+const PoolError = lazy(() => import('./pool-states').then((m) => ({ default: m.PoolError })));
+const FilterPanel = lazy(() => loadFilterPanel().then((m) => ({ default: m.FilterPanel })));
+const PipelineBoard = lazy(() => loadPipeline().then((m) => ({ default: m.PipelineBoard })));
+
+const FILTERS_OPEN_KEY = 'leadfloor:pool-filters-open';
+function useFiltersOpen(): [boolean, () => void] {
+  const [open, setOpen] = useState(() => {
+    try {
+      return localStorage.getItem(FILTERS_OPEN_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const toggle = useCallback(() => setOpen((o) => {
+    try {
+      localStorage.setItem(FILTERS_OPEN_KEY, o ? '0' : '1');
+    } catch {
+      /* only the preference is lost */
+    }
+    return !o;
+  }), []);
+  return [open, toggle];
+}
+
+const Loading = ({ label }: { label: string }) => (
+  <div className="flex min-h-48 items-center justify-center"><Spinner label={label} className="size-6" /></div>
+);
+
+/** Spec 2.6's Lead Pool: tabs, filters, counts, and the pool as a list or a pipeline. */
+export function LeadPoolPage() {
+  const [{ tab, sort, view, filters }, update] = usePoolState();
+  const [filtersOpen, toggleFilters] = useFiltersOpen();
+  const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const params = useMemo(() => poolQueryParams(tab, sort, filters), [tab, sort, filters]);
+
+  const pool = useInfiniteQuery({ ...leadPoolQuery(params), enabled: view === 'list' });
+  // The board's columns fetch their own pages; the header's counts come from one tiny read.
+  const counts = useQuery({ ...leadListQuery({ ...params, limit: 1 }), enabled: view === 'pipeline' });
+  const active = view === 'list' ? pool : counts;
+  const first = view === 'list' ? pool.data?.pages[0] : counts.data;
+  const leads = useMemo(() => {
+    const seen = new Set<number>();
+    // Keyset pages can overlap when leads change between page reads; a lead shows once.
+    return (pool.data?.pages ?? []).flatMap((p) => p.leads).filter((l: Lead) => !seen.has(l.id) && Boolean(seen.add(l.id)));
+  }, [pool.data]);
+
+  const changeFilters = (change: (f: LeadFilters) => LeadFilters) => update((s) => ({ ...s, filters: change(s.filters) }));
+  const resetFilters = () => changeFilters(() => DEFAULT_FILTERS);
+  const filtered = hasActiveFilters(filters);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: leadKeys.lists() });
+  const addLead = <AddLeadDialog label="Add Lead" />;
+
+  return (
+    <>
+      <PageHeader
+        heading="Lead Pool"
+        subheading="Browse, filter and claim leads from the shared pool"
+        actions={
+          <>
+            <PoolToolbar
+              filtersOpen={filtersOpen}
+              onToggleFilters={toggleFilters}
+              onPrefetchFilters={() => void loadFilterPanel()}
+              refreshing={active.isFetching && !active.isPending}
+              onRefresh={refresh}
+              view={view}
+              onViewChange={(v) => update((s) => ({ ...s, view: v }))}
+              onPrefetchPipeline={() => void loadPipeline()}
+              sort={sort}
+              onSortChange={(next) => update((s) => ({ ...s, sort: next }))}
+            />
+            {addLead}
+          </>
+        }
+      />
+      <div className="flex flex-col gap-4">
+        <LeadTabs value={tab} onChange={(next) => update((s) => ({ ...s, tab: next }))} />
+        <div id={FILTER_PANEL_ID} hidden={!filtersOpen}>
+          {filtersOpen && (
+            <Suspense fallback={<Loading label="Loading filters" />}>
+              <FilterPanel filters={filters} onChange={changeFilters} />
+            </Suspense>
+          )}
+        </div>
+        <PoolSummary
+          filters={filters}
+          onFiltersChange={changeFilters}
+          onClearAll={resetFilters}
+          total={first?.total}
+          typeCounts={first?.typeCounts}
+          loading={active.isFetching}
+        />
+        <div
+          id={TAB_PANEL_ID}
+          role="tabpanel"
+          aria-labelledby={tabId(tab)}
+          className={cx('transition-opacity', active.isPlaceholderData && 'opacity-60')}
+        >
+          {active.error && !first ? (
+            <Suspense fallback={<Loading label="Loading" />}>
+              <PoolError onRetry={() => void active.refetch()} />
+            </Suspense>
+          ) : view === 'pipeline' ? (
+            <Suspense fallback={<Loading label="Loading the pipeline" />}>
+              <PipelineBoard params={params} stageFilter={filters.stageFilter} meId={user?.id} />
+            </Suspense>
+          ) : pool.isPending ? (
+            <Loading label="Loading leads" />
+          ) : leads.length === 0 ? (
+            <Suspense fallback={<Loading label="Loading leads" />}>
+              <PoolEmpty filtered={filtered} onResetFilters={resetFilters} addLead={addLead} />
+            </Suspense>
+          ) : (
+            <LeadList
+              leads={leads}
+              total={first?.total ?? leads.length}
+              meId={user?.id}
+              hasNextPage={pool.hasNextPage}
+              isFetchingNextPage={pool.isFetchingNextPage}
+              onLoadMore={pool.fetchNextPage}
+              busy={pool.isPlaceholderData}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '@leadfloor/contracts';
+import { bellItems, highestSeq, isGap, unreadBadgeText, withPushed, type FeedItem, type NotificationList } from './notification-feed';
+
+const note = (seq: number, overrides: Partial<Notification> = {}): Notification => ({
+  id: `event-${seq}:7`, seq, eventType: 'lead_claimed', category: 'lead', title: 'Lead Claimed', message: `claim ${seq}`,
+  data: { leadId: 40 + seq }, read: false, createdAt: new Date(Date.UTC(2026, 2, 10, 12, 0, seq)).toISOString(), ...overrides,
+});
+const list = (seqs: number[], unreadCount = seqs.length): NotificationList => ({
+  notifications: seqs.map((s) => note(s)), unreadCount, nextBefore: null,
+});
+
+describe('unreadBadgeText (spec 9)', () => {
+  it('shows nothing without unread notifications', () => {
+    expect(unreadBadgeText(0)).toBeNull();
+  });
+  it('shows the count up to 99, then 99+', () => {
+    expect(unreadBadgeText(1)).toBe('1');
+    expect(unreadBadgeText(99)).toBe('99');
+    expect(unreadBadgeText(100)).toBe('99+');
+    expect(unreadBadgeText(4321)).toBe('99+');
+  });
+});
+
+describe('isGap', () => {
+  it('sees no gap when a position follows the highest known', () => {
+    expect(isGap(5, 6)).toBe(false);
+  });
+  it('sees a gap when positions were skipped', () => {
+    expect(isGap(5, 7)).toBe(true);
+  });
+  it('treats a repeated or older position as no gap (a duplicate delivery)', () => {
+    expect(isGap(5, 5)).toBe(false);
+    expect(isGap(5, 2)).toBe(false);
+  });
+  it('with nothing known, trusts only the very first position', () => {
+    expect(isGap(null, 1)).toBe(false);
+    expect(isGap(null, 3)).toBe(true);
+  });
+});
+
+describe('highestSeq', () => {
+  it('reads the highest position in the list, or null for none', () => {
+    expect(highestSeq(list([9, 8, 3]))).toBe(9);
+    expect(highestSeq(list([]))).toBeNull();
+    expect(highestSeq(undefined)).toBeNull();
+  });
+});
+
+describe('withPushed', () => {
+  it('puts a new notification first and counts it unread', () => {
+    const next = withPushed(list([2, 1]), note(3));
+    expect(next.notifications.map((n) => n.seq)).toEqual([3, 2, 1]);
+    expect(next.unreadCount).toBe(3);
+  });
+  it('ignores a notification it already holds', () => {
+    const before = list([2, 1]);
+    expect(withPushed(before, note(2))).toBe(before);
+  });
+  it('keeps the 50 newest', () => {
+    const full = list(Array.from({ length: 50 }, (_, i) => 50 - i));
+    const next = withPushed(full, note(51));
+    expect(next.notifications).toHaveLength(50);
+    expect(next.notifications[0]!.seq).toBe(51);
+    expect(next.notifications.at(-1)!.seq).toBe(2);
+    expect(next.nextBefore).toBe(2);
+  });
+});
+
+describe('bellItems', () => {
+  it('merges the console’s own notices with the server’s, newest first, and links lead notifications', () => {
+    const local: FeedItem = { id: 'local-1', title: 'Connected', message: 'Real-time notifications are now active', createdAt: '2026-03-10T12:00:02.500Z', read: false, leadId: null, local: true };
+    const items = bellItems([note(1), note(3)], [local]);
+    expect(items.map((i) => i.title)).toEqual(['Lead Claimed', 'Connected', 'Lead Claimed']);
+    expect(items[0]!.leadId).toBe(43);
+  });
+  it('shows at most 50', () => {
+    expect(bellItems(Array.from({ length: 60 }, (_, i) => note(i + 1)), [])).toHaveLength(50);
+  });
+});

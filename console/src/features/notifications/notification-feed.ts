@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { Notification, NotificationListResponseSchema } from '@leadfloor/contracts';
+import { NOTIFICATION_LIST_LIMIT } from './api/notification-queries';
+
+export type NotificationList = z.infer<typeof NotificationListResponseSchema>;
+
+/** What the bell and the history page show of a notification, server-made or the console's own. */
+export type FeedItem = {
+  id: string;
+  title: string;
+  message: string;
+  createdAt: string;
+  read: boolean;
+  /** The lead it is about, when there is one: the item then links to it. */
+  leadId: number | null;
+  /** The console's own notices (e.g. 'Connected'), which live only in this tab. */
+  local: boolean;
+};
+
+/** Spec 9: the unread badge shows the count, '99+' above 99, and nothing at zero. */
+export function unreadBadgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}
+
+/**
+ * Positions are each user's notification numbers 1, 2, 3…: a position more than one past
+ * the highest we know means a notification never reached us (a dropped socket, a restarted
+ * gateway). With nothing known yet, only position 1 is surely complete.
+ */
+export function isGap(highestKnown: number | null, position: number): boolean {
+  return position > (highestKnown ?? 0) + 1;
+}
+
+/** The highest position the bell's list holds, or null when it holds none. */
+export function highestSeq(list: NotificationList | undefined): number | null {
+  if (!list || list.notifications.length === 0) return null;
+  return Math.max(...list.notifications.map((n) => n.seq));
+}
+
+/** The list with a pushed notification in place (newest first, 50 at most), counted as unread once. */
+export function withPushed(list: NotificationList, notification: Notification): NotificationList {
+  if (list.notifications.some((n) => n.id === notification.id)) return list;
+  const all = [...list.notifications, notification].sort((a, b) => b.seq - a.seq);
+  const kept = all.slice(0, NOTIFICATION_LIST_LIMIT);
+  return {
+    notifications: kept,
+    unreadCount: list.unreadCount + (notification.read ? 0 : 1),
+    nextBefore: all.length > kept.length ? kept[kept.length - 1]!.seq : list.nextBefore,
+  };
+}
+
+const leadIdOf = (data: Record<string, unknown>): number | null => (typeof data.leadId === 'number' ? data.leadId : null);
+
+export const toFeedItem = (n: Notification): FeedItem => ({
+  id: n.id, title: n.title, message: n.message, createdAt: n.createdAt, read: n.read, leadId: leadIdOf(n.data), local: false,
+});
+
+/** The bell's list: the server's and the console's own notices together, newest first, 50 at most. */
+export function bellItems(server: Notification[], local: FeedItem[]): FeedItem[] {
+  return [...server.map(toFeedItem), ...local]
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+    .slice(0, NOTIFICATION_LIST_LIMIT);
+}

@@ -1,0 +1,2 @@
+/** Joins class names, skipping falsy ones: `cx('a', open && 'b')`. */
+export const cx = (...classes: (string | false | null | undefined)[]): string => classes.filter(Boolean).join(' ');

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LeaderboardEntrySchema } from './dashboard';
+
+/**
+ * GET /api/leaderboard: spec 7's entries ranked by points earned in the period (this month by
+ * default, the dashboard's "Top performers this month"); `level` and `totalPoints` are the
+ * user's standing overall. `salesCount` counts the period's sales that were not rejected.
+ */
+export const LeaderboardQuerySchema = z.strictObject({
+  period: z.enum(['week', 'month', 'all']).default('month'),
+  teamId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const RankedEntrySchema = LeaderboardEntrySchema.extend({
+  rank: z.number().int(),
+  teamId: z.number().int().nullable(),
+  totalPoints: z.number().int(),
+});
+export const RankedLeaderboardSchema = z.array(RankedEntrySchema);
+
+/** GET /api/leaderboard/teams: teams ranked by their members' points in the period. */
+export const TeamStandingsQuerySchema = z.strictObject({ period: z.enum(['week', 'month', 'all']).default('month') });
+export const TeamStandingsSchema = z.array(z.object({
+  rank: z.number().int(),
+  teamId: z.number().int(),
+  name: z.string(),
+  points: z.number().int(),
+  salesCount: z.number().int(),
+  members: z.number().int(),
+}));

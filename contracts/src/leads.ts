@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { LeadPrioritySchema, LeadSourceSchema, LeadStageSchema, LeadStatusSchema, LeadTypeSchema } from '@leadfloor/events';
+
+export { LeadPrioritySchema, LeadSourceSchema, LeadStageSchema, LeadStatusSchema, LeadTypeSchema };
+
+export const LeadSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  leadType: LeadTypeSchema,
+  status: LeadStatusSchema,
+  source: z.string().nullable(),
+  notes: z.string().nullable(),
+  tags: z.array(z.string()),
+  priority: LeadPrioritySchema,
+  stage: LeadStageSchema,
+  score: z.number().int().nullable(),
+  scoredAt: z.string().nullable(),
+  nextFollowUp: z.string().nullable(),
+  lastContactedAt: z.string().nullable(),
+  claimedBy: z.number().int().nullable(),
+  claimedByName: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The lead stream's version this row reflects (the read-your-writes token). */
+  version: z.number().int(),
+});
+export type Lead = z.infer<typeof LeadSchema>;
+
+const opt = (s: z.ZodString) => s.trim().max(2000).optional().nullable().transform((v) => (v ? v : null));
+
+// Spec 2.8 fields and spec 5 messages.
+export const CreateLeadFormSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  email: z.string().trim().max(254).pipe(z.email('Invalid email address')),
+  phone: z.string().trim().min(6, 'Phone number is required').max(40),
+  address: opt(z.string()),
+  city: z.string().trim().min(1, 'City is required').max(120),
+  state: z.string().trim().min(1, 'State is required').max(120),
+  leadType: LeadTypeSchema.or(z.literal('')).refine((v) => v !== '', 'Lead type is required')
+    .transform((v) => v as z.infer<typeof LeadTypeSchema>),
+  source: LeadSourceSchema.or(z.literal('')).optional().nullable().transform((v) => (v ? v : null)),
+  notes: z.string().max(10_000).optional().nullable().transform((v) => (v ? v : null)),
+});
+export type CreateLeadForm = z.input<typeof CreateLeadFormSchema>;
+/** The create call: the form's fields plus spec 7's `status: 'available'` (the only status a new lead has). */
+export const CreateLeadBodySchema = z.strictObject({ ...CreateLeadFormSchema.shape, status: z.literal('available').optional() });
+export type CreateLeadBody = z.input<typeof CreateLeadBodySchema>;
+
+/**
+ * PATCH /api/leads/{id}: spec 7's bodies ({status:'claimed', claimedBy}, {status}, {score},
+ * {tags}, {nextFollowUp}, {stage}, {priority}) as one strict partial. A sent claimedBy is
+ * accepted and ignored: the claimer is the signed-in user.
+ */
+export const LeadPatchBodySchema = z.strictObject({
+  status: LeadStatusSchema.optional(),
+  claimedBy: z.number().int().nullable().optional(),
+  score: z.number().finite().optional(),
+  tags: z.array(z.string().max(60)).max(50).optional(),
+  nextFollowUp: z.iso.datetime({ offset: true }).nullable().optional(),
+  stage: LeadStageSchema.optional(),
+  priority: LeadPrioritySchema.optional(),
+}).refine((b) => Object.keys(b).some((k) => k !== 'claimedBy'), 'Nothing to change');
+export type LeadPatchBody = z.infer<typeof LeadPatchBodySchema>;
+
+export const ReassignLeadBodySchema = z.strictObject({ userId: z.number().int().positive() });
+export const StatusBodySchema = z.strictObject({ status: LeadStatusSchema });
+export const StageBodySchema = z.strictObject({ stage: LeadStageSchema });
+export const PriorityBodySchema = z.strictObject({ priority: LeadPrioritySchema });
+export const ScoreBodySchema = z.strictObject({ score: z.number().finite() });
+export const TagsBodySchema = z.strictObject({ tags: z.array(z.string().max(60)).max(50) });
+export const FollowUpBodySchema = z.strictObject({ nextFollowUp: z.iso.datetime({ offset: true }).nullable() });
+
+export const LeadResponseSchema = z.object({ lead: LeadSchema, version: z.number().int() });
+export const ScoreResponseSchema = z.object({ score: z.number().int(), lead: LeadSchema, version: z.number().int() });
+
+export const SortValues = ['newest', 'oldest', 'name_asc', 'name_desc', 'status'] as const;
+export const SortSchema = z.enum(SortValues);
+export type SortValue = z.infer<typeof SortSchema>;
+/** Spec 9's sort options with their labels and directions. */
+export const sortOptions: { value: SortValue; label: string; direction: 'asc' | 'desc' }[] = [
+  { value: 'newest', label: 'Newest', direction: 'desc' },
+  { value: 'oldest', label: 'Oldest', direction: 'asc' },
+  { value: 'name_asc', label: 'Name (A-Z)', direction: 'asc' },
+  { value: 'name_desc', label: 'Name (Z-A)', direction: 'desc' },
+  { value: 'status', label: 'Status', direction: 'asc' },
+];
+
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const all = <T extends z.ZodTypeAny>(s: T) => s.or(z.literal('all')).or(z.literal('')).optional()
+  .transform((v) => (v === 'all' || v === '' ? undefined : v) as z.infer<T> | undefined);
+
+/** GET /api/leads query: spec 3's filter object as parameters, spec 5's matching, keyset paging. */
+export const LeadTabSchema = z.enum(['all', 'available', 'claimed', 'contacted', 'qualified', 'closed']);
+export type LeadTab = z.infer<typeof LeadTabSchema>;
+
+export const LeadListQuerySchema = z.strictObject({
+  /** Spec 2.6's tabs: Claimed means claimed with a holder; closed is Sold/Lost. */
+  tab: LeadTabSchema.default('all'),
+  search: z.string().max(200).optional(),
+  typeFilter: all(LeadTypeSchema),
+  statusFilter: all(LeadStatusSchema),
+  priorityFilter: all(LeadPrioritySchema),
+  stageFilter: all(LeadStageSchema),
+  hasFollowUp: bool.optional(),
+  followUpDue: bool.optional(),
+  showMyLeadsOnly: bool.optional(),
+  scoreMin: z.coerce.number().int().min(0).max(100).optional(),
+  scoreMax: z.coerce.number().int().min(0).max(100).optional(),
+  tags: z.string().max(1000).optional().transform((v) => (v ? v.split(',').map((t) => t.trim()).filter(Boolean) : [])),
+  dateField: z.enum(['createdAt', 'nextFollowUp', 'lastContactedAt']).optional(),
+  startDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  endDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  sort: SortSchema.default('newest'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().max(500).optional(),
+  minVersion: z.coerce.number().int().optional(),
+  leadId: z.coerce.number().int().optional(),
+});
+export type LeadListQuery = z.input<typeof LeadListQuerySchema>;
+
+export const LeadListResponseSchema = z.object({
+  leads: z.array(LeadSchema),
+  /** Total matching the filters (all pages), and counts per lead type for the header badges. */
+  total: z.number().int(),
+  typeCounts: z.record(z.string(), z.number().int()),
+  nextCursor: z.string().nullable(),
+});
+
+export const LeadHistoryEntrySchema = z.object({
+  version: z.number().int(),
+  type: z.string(),
+  at: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string().nullable(),
+  summary: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+export const LeadHistoryResponseSchema = z.object({ history: z.array(LeadHistoryEntrySchema) });

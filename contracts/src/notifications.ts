@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Spec 7's real-time event types. */
+export const NotificationEventSchema = z.enum([
+  'new_lead', 'lead_status_changed', 'lead_claimed', 'new_sale', 'team_member_sale',
+  'new_call', 'call_completed', 'team_member_call', 'team_member_call_completed',
+]);
+export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
+
+/** Spec 9's default titles. */
+export const defaultTitles: Record<NotificationEvent, string> = {
+  new_lead: 'New Lead', lead_status_changed: 'Lead Status Changed', lead_claimed: 'Lead Claimed',
+  new_sale: 'New Sale', team_member_sale: 'Team Member Sale', new_call: 'New Call Started',
+  call_completed: 'Call Completed', team_member_call: 'Team Member Call', team_member_call_completed: 'Team Member Call Completed',
+};
+
+/** Spec 3's notification preferences, all true by default except desktop notifications. */
+export const NotificationPreferencesSchema = z.strictObject({
+  newLeadEnabled: z.boolean(), leadStatusChangedEnabled: z.boolean(), leadClaimedEnabled: z.boolean(),
+  newSaleEnabled: z.boolean(), teamMemberSaleEnabled: z.boolean(), newCallEnabled: z.boolean(),
+  callCompletedEnabled: z.boolean(), teamMemberCallEnabled: z.boolean(), teamMemberCallCompletedEnabled: z.boolean(),
+  leadNotificationsEnabled: z.boolean(), saleNotificationsEnabled: z.boolean(), callNotificationsEnabled: z.boolean(),
+  teamNotificationsEnabled: z.boolean(), soundEnabled: z.boolean(), desktopNotificationsEnabled: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+export const defaultNotificationPreferences: NotificationPreferences = {
+  newLeadEnabled: true, leadStatusChangedEnabled: true, leadClaimedEnabled: true, newSaleEnabled: true,
+  teamMemberSaleEnabled: true, newCallEnabled: true, callCompletedEnabled: true, teamMemberCallEnabled: true,
+  teamMemberCallCompletedEnabled: true, leadNotificationsEnabled: true, saleNotificationsEnabled: true,
+  callNotificationsEnabled: true, teamNotificationsEnabled: true, soundEnabled: true, desktopNotificationsEnabled: false,
+};
+export const PreferencesPatchSchema = NotificationPreferencesSchema.partial();
+
+/** Which preference switches let an event type through (its own, and its category's). */
+export const preferenceGates: Record<NotificationEvent, (keyof NotificationPreferences)[]> = {
+  new_lead: ['newLeadEnabled', 'leadNotificationsEnabled'],
+  lead_status_changed: ['leadStatusChangedEnabled', 'leadNotificationsEnabled'],
+  lead_claimed: ['leadClaimedEnabled', 'leadNotificationsEnabled'],
+  new_sale: ['newSaleEnabled', 'saleNotificationsEnabled'],
+  team_member_sale: ['teamMemberSaleEnabled', 'saleNotificationsEnabled', 'teamNotificationsEnabled'],
+  new_call: ['newCallEnabled', 'callNotificationsEnabled'],
+  call_completed: ['callCompletedEnabled', 'callNotificationsEnabled'],
+  team_member_call: ['teamMemberCallEnabled', 'callNotificationsEnabled', 'teamNotificationsEnabled'],
+  team_member_call_completed: ['teamMemberCallCompletedEnabled', 'callNotificationsEnabled', 'teamNotificationsEnabled'],
+};
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  /** Per-user sequence: a jump tells a client it missed something and should refetch. */
+  seq: z.number().int(),
+  eventType: NotificationEventSchema,
+  category: z.enum(['lead', 'sale', 'call', 'team']),
+  title: z.string(),
+  message: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+export const NotificationListResponseSchema = z.object({
+  notifications: z.array(NotificationSchema), unreadCount: z.number().int(), nextBefore: z.number().int().nullable(),
+});
+export const NotificationListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+/** What /ws pushes (spec 7): notifications for one user, broadcasts of "what changed" for all. */
+export const SocketMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('notification'), event: NotificationEventSchema, title: z.string(), message: z.string(),
+    data: z.record(z.string(), z.unknown()), notification: NotificationSchema, position: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('broadcast'), event: z.enum(['lead_changed', 'leaderboard_changed', 'call_changed', 'sale_changed', 'connected']),
+    data: z.record(z.string(), z.unknown()),
+  }),
+  z.object({ type: z.literal('pong'), timestamp: z.number() }),
+]);
+export type SocketMessage = z.infer<typeof SocketMessageSchema>;
+export const ClientSocketMessageSchema = z.strictObject({ type: z.literal('ping'), timestamp: z.number() });

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const LeadTypeSchema = z.enum(['real_estate', 'finance', 'forex']);
+export const LeadStatusSchema = z.enum(['available', 'claimed', 'contacted', 'qualified', 'sold', 'lost']);
+export const LeadStageSchema = z.enum(['new', 'discovery', 'proposal', 'negotiation', 'closed']);
+export const LeadPrioritySchema = z.enum(['low', 'medium', 'high']);
+export const LeadSourceSchema = z.enum(['website', 'referral', 'advertisement', 'cold_call', 'social_media', 'other']);
+export type LeadType = z.infer<typeof LeadTypeSchema>;
+export type LeadStatus = z.infer<typeof LeadStatusSchema>;
+export type LeadStage = z.infer<typeof LeadStageSchema>;
+export type LeadPriority = z.infer<typeof LeadPrioritySchema>;
+export type LeadSource = z.infer<typeof LeadSourceSchema>;
+
+const at = z.iso.datetime({ offset: true });
+
+export const leadEventSchemas = {
+  LeadCreated: z.object({
+    leadId: z.number().int().positive(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    leadType: LeadTypeSchema,
+    source: LeadSourceSchema.nullable(),
+    notes: z.string().nullable(),
+    createdBy: z.number().int().nullable(),
+    at,
+  }),
+  LeadClaimed: z.object({ leadId: z.number().int(), userId: z.number().int(), at }),
+  LeadReleased: z.object({ leadId: z.number().int(), userId: z.number().int(), releasedBy: z.number().int(), at }),
+  // A manager moves a held lead from one agent to another in one step: a release followed by a
+  // claim would show the new holder "claiming" a lead that was never available, and would award
+  // claim points for work they did not do.
+  LeadReassigned: z.object({
+    leadId: z.number().int(),
+    from: z.number().int(),
+    to: z.number().int(),
+    reassignedBy: z.number().int(),
+    at,
+  }),
+  LeadStatusChanged: z.object({ leadId: z.number().int(), from: LeadStatusSchema, to: LeadStatusSchema, at }),
+  LeadStageMoved: z.object({ leadId: z.number().int(), from: LeadStageSchema, to: LeadStageSchema, at }),
+  LeadPriorityChanged: z.object({ leadId: z.number().int(), from: LeadPrioritySchema, to: LeadPrioritySchema, at }),
+  LeadScored: z.object({ leadId: z.number().int(), score: z.number().int().min(0).max(100), at }),
+  LeadTagsChanged: z.object({ leadId: z.number().int(), tags: z.array(z.string()), at }),
+  FollowUpScheduled: z.object({ leadId: z.number().int(), due: at, at }),
+  FollowUpCleared: z.object({ leadId: z.number().int(), at }),
+} as const;
+
+export type LeadEventType = keyof typeof leadEventSchemas;
+/** One lead event as the lead's decider and fold see it (data already parsed/upcast). */
+export type LeadEvent = {
+  [T in LeadEventType]: { type: T; data: z.infer<(typeof leadEventSchemas)[T]> };
+}[LeadEventType];

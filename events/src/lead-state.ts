@@ -1,0 +1,109 @@
+import type { LeadEvent, LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType } from './lead-events';
+
+/** A lead as its own events describe it: what the decider needs, and what an as-of read shows. */
+export type Lead = {
+  exists: true;
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  city: string;
+  state: string;
+  leadType: LeadType;
+  source: LeadSource | null;
+  notes: string | null;
+  status: LeadStatus;
+  /** The one holder. null exactly when status is 'available' (the fold keeps them together). */
+  claimedBy: number | null;
+  claimedAt: string | null;
+  stage: LeadStage;
+  priority: LeadPriority;
+  /** null until first scored: "never scored" differs from a deliberate 0 (spec 5: unscored leads pass any score filter). */
+  score: number | null;
+  scoredAt: string | null;
+  tags: string[];
+  nextFollowUp: string | null;
+  lastContactedAt: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type LeadState = { exists: false } | Lead;
+
+export const initialLeadState = (): LeadState => ({ exists: false });
+
+/**
+ * Folds one event into the lead. Pure and total: it trusts the log (the decider already
+ * enforced the rules when the event was written), so replaying history never throws.
+ * Events for a lead that does not exist yet are ignored rather than invented into one.
+ */
+export function evolveLead(s: LeadState, e: LeadEvent): LeadState {
+  if (e.type === 'LeadCreated') {
+    const d = e.data;
+    return {
+      exists: true,
+      id: d.leadId,
+      name: d.name,
+      email: d.email,
+      phone: d.phone,
+      address: d.address,
+      city: d.city,
+      state: d.state,
+      leadType: d.leadType,
+      source: d.source,
+      notes: d.notes,
+      status: 'available',
+      claimedBy: null,
+      claimedAt: null,
+      stage: 'new',
+      priority: 'medium',
+      score: null,
+      scoredAt: null,
+      tags: [],
+      nextFollowUp: null,
+      lastContactedAt: null,
+      createdBy: d.createdBy,
+      createdAt: d.at,
+      updatedAt: d.at,
+    };
+  }
+  if (!s.exists) return s;
+  const at = e.data.at;
+  switch (e.type) {
+    case 'LeadClaimed':
+      return { ...s, status: 'claimed', claimedBy: e.data.userId, claimedAt: at, updatedAt: at };
+    case 'LeadReleased':
+      return { ...s, status: 'available', claimedBy: null, claimedAt: null, updatedAt: at };
+    case 'LeadReassigned':
+      // The work done so far (status, stage, follow-up) belongs to the lead, not to the agent.
+      return { ...s, claimedBy: e.data.to, claimedAt: at, updatedAt: at };
+    case 'LeadStatusChanged':
+      return {
+        ...s,
+        status: e.data.to,
+        // Spec: moving to contacted records the contact time; the status change's time is it.
+        lastContactedAt: e.data.to === 'contacted' ? at : s.lastContactedAt,
+        updatedAt: at,
+      };
+    case 'LeadStageMoved':
+      return { ...s, stage: e.data.to, updatedAt: at };
+    case 'LeadPriorityChanged':
+      return { ...s, priority: e.data.to, updatedAt: at };
+    case 'LeadScored':
+      return { ...s, score: e.data.score, scoredAt: at, updatedAt: at };
+    case 'LeadTagsChanged':
+      return { ...s, tags: [...e.data.tags], updatedAt: at };
+    case 'FollowUpScheduled':
+      return { ...s, nextFollowUp: e.data.due, updatedAt: at };
+    case 'FollowUpCleared':
+      return { ...s, nextFollowUp: null, updatedAt: at };
+  }
+}
+
+/**
+ * The lead after these events. Pass a prefix of the stream (say, events that occurred at or
+ * before an instant) to get the lead as it was then: that is the whole of an as-of read.
+ */
+export const foldLead = (events: readonly LeadEvent[]): LeadState => events.reduce(evolveLead, initialLeadState());

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { callEventSchemas } from './call-events';
+import { gamificationEventSchemas } from './gamification-events';
+import { leadEventSchemas } from './lead-events';
+import { saleEventSchemas } from './sale-events';
+import { teamEventSchemas, userEventSchemas } from './user-events';
+
+/** Every domain event type with the zod schema of its current data shape. */
+export const eventSchemas = {
+  ...leadEventSchemas, ...userEventSchemas, ...teamEventSchemas,
+  ...callEventSchemas, ...saleEventSchemas, ...gamificationEventSchemas,
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+export const currentSchemaVersion: Record<EventType, number> = Object.fromEntries(
+  Object.keys(eventSchemas).map((t) => [t, 1]),
+) as Record<EventType, number>;
+
+/**
+ * Old shapes are upcast on read, never rewritten: an upcaster takes the stored data at
+ * `fromVersion` and returns the data of the next version. None exist yet.
+ */
+const upcasters: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {};
+
+export const isEventType = (t: string): t is EventType => Object.hasOwn(eventSchemas, t);
+
+export class UnknownEventError extends Error {}
+
+/** Parses stored event data into the current shape of its type, upcasting older versions. */
+export function parseEventData<T extends EventType>(type: T, data: unknown, schemaVersion: number): EventData<T> {
+  let current = data;
+  for (let v = schemaVersion; v < currentSchemaVersion[type]; v++) {
+    const up = upcasters[type]?.[v];
+    if (!up) throw new UnknownEventError(`no upcaster for ${type} v${v}`);
+    current = up(current);
+  }
+  return eventSchemas[type].parse(current) as EventData<T>;
+}

@@ -1,0 +1,17 @@
+/** The stream moved past the version the command decided against. */
+export class VersionConflictError extends Error {
+  readonly kind = 'VersionConflict' as const;
+  constructor(readonly streamId: string, readonly expectedVersion: number) {
+    super(`stream ${streamId} is no longer at version ${expectedVersion}`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+/** A command-side unique key (username, email...) is already held by another stream. */
+export class UniqueKeyTakenError extends Error {
+  readonly kind = 'UniqueKeyTaken' as const;
+  constructor(readonly scope: string, readonly key: string) {
+    super(`${scope} "${key}" is already taken`);
+    this.name = 'UniqueKeyTakenError';
+  }
+}

@@ -1,0 +1,35 @@
+import { Redis } from 'ioredis';
+
+export const LIVE_CHANNEL = 'leadfloor:live';
+type Envelope<M> = { userId: number | null; message: M };
+
+/**
+ * The distributed form's fan-out: the one notifier publishes each live message once, and every
+ * gateway replica's subscriber delivers it to its own sockets. Messages lost while a replica is
+ * away are not replayed: clients detect the gap by their position cursor and refetch.
+ */
+export function createLivePublisher<M>(redisUrl: string, channel = LIVE_CHANNEL) {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false });
+  redis.on('error', () => {});
+  return {
+    publish(userId: number | null, message: M) {
+      void redis.publish(channel, JSON.stringify({ userId, message } satisfies Envelope<M>)).catch(() => {});
+    },
+    close: () => redis.quit().then(() => undefined, () => undefined),
+  };
+}
+
+export async function subscribeLive<M>(redisUrl: string, deliver: (userId: number | null, message: M) => void, channel = LIVE_CHANNEL) {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  redis.on('error', () => {});
+  redis.on('message', (_channel: string, raw: string) => {
+    try {
+      const { userId, message } = JSON.parse(raw) as Envelope<M>;
+      deliver(userId, message);
+    } catch {
+      // a malformed message is dropped; the next one still arrives
+    }
+  });
+  await redis.subscribe(channel);
+  return { close: () => redis.quit().then(() => undefined, () => undefined) };
+}

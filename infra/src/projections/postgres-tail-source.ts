@@ -1,0 +1,112 @@
+import type { RecordedEvent } from '@leadfloor/events';
+import type { LogNotifier } from '../event-store/log-notifier';
+import { LOG_START, type EventStore, type LogPosition } from '../event-store/types';
+import type { Pool, PoolClient } from '../postgres/pool';
+import { positionOf } from './log-order';
+import { createSharedLogReads, type SharedLogReads } from './shared-log-reads';
+import { lockProjection } from './tables';
+import type { EventBatch, EventSource } from './types';
+
+export { positionOf };
+
+// The tail sources of one store share their reads (see createSharedLogReads).
+const sharedReads = new WeakMap<Pick<EventStore, 'readAfter'>, SharedLogReads>();
+function readsOf(store: Pick<EventStore, 'readAfter'>): SharedLogReads {
+  let reads = sharedReads.get(store);
+  if (!reads) sharedReads.set(store, (reads = createSharedLogReads(store)));
+  return reads;
+}
+
+/** After a commit notification that brought nothing readable yet, re-read after these delays (ms). */
+const REREADS = [5, 20, 50];
+
+export async function loadCheckpoint(db: Pool | PoolClient, name: string): Promise<LogPosition> {
+  const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
+    'select transaction_id::text, global_position::text from checkpoints where name = $1', [name]);
+  return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: rows[0].global_position } : LOG_START;
+}
+
+/** Compare-and-set: advances the checkpoint only if it is still where this reader left it. */
+export async function advanceCheckpoint(db: PoolClient, name: string, from: LogPosition, to: LogPosition): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update checkpoints set transaction_id = $4::text::xid8, global_position = $5, updated_at = now()
+     where name = $1 and transaction_id = $2::text::xid8 and global_position = $3`,
+    [name, from.transactionId, from.globalPosition, to.transactionId, to.globalPosition]);
+  return rowCount === 1;
+}
+
+/**
+ * The embedded form's event source: tails the events table in commit order from the checkpoint
+ * named `name`, woken by NOTIFY with a polling fallback. A batch goes out as soon as it holds an
+ * event the runner wants; events it does not want are held (up to `holdMs`, or a full batch)
+ * and go out together, so a projection that has nothing to do does not commit its checkpoint
+ * on every wake-up.
+ *
+ * A notification can arrive before what it announces is readable (the log is read only below
+ * the oldest running transaction, and the transaction holding it back may commit without a
+ * notification of its own): the source then re-reads after a few short delays instead of
+ * waiting for the next notification or the poll.
+ */
+export function createPostgresTailSource(opts: {
+  pool: Pool; store: EventStore; notifier: LogNotifier; name: string; batchSize?: number; pollMs?: number; holdMs?: number;
+}): EventSource {
+  const { pool, store, notifier, name, batchSize = 500, pollMs = 250, holdMs = 500 } = opts;
+  const reads = readsOf(store);
+  let position: LogPosition | null = null;
+  // whether `position` is where this source's last committed batch left the checkpoint
+  let ours = false;
+
+  const batchOf = (from: LogPosition, events: RecordedEvent[]): EventBatch => {
+    const to = positionOf(events[events.length - 1]!);
+    return {
+      // The lock first, so a replay's swap and this batch never wait on each other both ways;
+      // the checkpoint moves last (see EventBatch.settle): from our own last position, it
+      // proves that no other writer came in between.
+      claim: async (db) => {
+        await lockProjection(db, name);
+        return events;
+      },
+      settle: (db) => advanceCheckpoint(db, name, from, to),
+      follows: ours,
+      afterCommit: async () => {
+        position = to;
+        ours = true;
+      },
+    };
+  };
+
+  return {
+    async next(signal, wanted) {
+      let held: RecordedEvent[] = [];
+      let holdUntil = 0;
+      let rereads = REREADS.length;
+      while (!signal.aborted) {
+        if (!position) {
+          position = await loadCheckpoint(pool, name);
+          ours = false;
+          held = [];
+        }
+        const after = held.length > 0 ? positionOf(held[held.length - 1]!) : position;
+        const events = await reads.readAfter(after, batchSize - held.length);
+        if (events.length > 0) {
+          held.push(...events);
+          if (!wanted || held.length >= batchSize || events.some(wanted)) return batchOf(position, held);
+          holdUntil ||= Date.now() + holdMs;
+        }
+        const now = Date.now();
+        if (held.length > 0 && now >= holdUntil) return batchOf(position, held);
+        if (events.length > 0) continue; // more may be readable at once
+        const delay = rereads < REREADS.length ? REREADS[rereads++]! : pollMs;
+        const wait = held.length > 0 ? Math.max(1, Math.min(delay, holdUntil - now)) : delay;
+        await notifier.wait(signal, wait);
+        // woken before the delay ran out: a commit was announced; make sure it is not missed
+        if (Date.now() - now < wait - 1) rereads = 0;
+      }
+      return null;
+    },
+    async reset() {
+      position = null;
+    },
+    async close() {},
+  };
+}

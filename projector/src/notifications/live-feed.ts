@@ -1,0 +1,58 @@
+import type { Notification, SocketMessage } from '@leadfloor/contracts';
+import type { RecordedEvent } from '@leadfloor/events';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
+
+/** Where live messages go: the gateway's sockets in-process, or Redis for every replica. */
+export type LivePublish = (userId: number | null, message: SocketMessage) => void;
+
+type Row = { id: string; user_id: number; seq: number; event_type: Notification['eventType']; category: Notification['category'];
+  title: string; message: string; data: Record<string, unknown>; created_at: Date };
+
+const LEADERBOARD_MODELS = new Set(['users_v1', 'leaderboard_v1']);
+
+/**
+ * Turns committed projection batches into socket messages: the notifications a batch created,
+ * to their users; "lead changed" to everyone once the lead pool has the change (so a refetch
+ * sees it); "call changed" once the call log has a call's completion or analysis; "sale changed"
+ * once the sales model has a sale or a commission step; "leaderboard changed" once standings
+ * move. Runs after the commit, never before.
+ */
+export function createLiveFeed({ pool, publish }: { pool: Pool; publish: LivePublish }) {
+  return async function onApplied(projection: string, events: RecordedEvent[]) {
+    if (projection === 'notifications_v1') {
+      const { rows } = await pool.query<Row>(
+        'select * from notifications_v1 where source_event_id = any($1::uuid[]) order by user_id, seq', [events.map((e) => e.eventId)]);
+      for (const r of rows) {
+        const notification: Notification = {
+          id: r.id, seq: r.seq, eventType: r.event_type, category: r.category, title: r.title, message: r.message,
+          data: r.data, read: false, createdAt: new Date(r.created_at).toISOString(),
+        };
+        publish(r.user_id, { type: 'notification', event: r.event_type, title: r.title, message: r.message, data: r.data, notification, position: r.seq });
+      }
+    }
+    if (projection === 'lead_pool_v1') {
+      const latest = new Map<number, number>();
+      for (const e of events) if (e.streamId.startsWith('lead-')) latest.set(Number(e.streamId.slice(5)), e.streamVersion);
+      if (latest.size > 0) {
+        publish(null, { type: 'broadcast', event: 'lead_changed', data: { leads: [...latest].map(([leadId, version]) => ({ leadId, version })) } });
+      }
+    }
+    if (projection === 'calls_v1') {
+      // A call's analysis lands after its completion (a background job): open call screens refetch.
+      const latest = new Map<number, number>();
+      for (const e of events) if (e.streamId.startsWith('call-')) latest.set(Number(e.streamId.slice(5)), e.streamVersion);
+      if (latest.size > 0) {
+        publish(null, { type: 'broadcast', event: 'call_changed', data: { calls: [...latest].map(([callId, version]) => ({ callId, version })) } });
+      }
+    }
+    if (projection === 'sales_v1') {
+      // A commission approved, paid, re-rated or rejected: the seller's and the managers' screens refetch.
+      const latest = new Map<number, number>();
+      for (const e of events) if (e.streamId.startsWith('sale-')) latest.set(Number(e.streamId.slice(5)), e.streamVersion);
+      if (latest.size > 0) {
+        publish(null, { type: 'broadcast', event: 'sale_changed', data: { sales: [...latest].map(([saleId, version]) => ({ saleId, version })) } });
+      }
+    }
+    if (LEADERBOARD_MODELS.has(projection)) publish(null, { type: 'broadcast', event: 'leaderboard_changed', data: {} });
+  };
+}

@@ -1,0 +1,41 @@
+import type { Pool } from '@leadfloor/infra/postgres/pool';
+import { startProjectionRunner, type ProjectionRunner, type RunnerLogger } from '@leadfloor/infra/projections/runner';
+import type { EventSource, Projection } from '@leadfloor/infra/projections/types';
+import type { RecordedEvent } from '@leadfloor/events';
+import { calls } from './projections/calls';
+import { leadPool } from './projections/lead-pool';
+import { notifications } from './notifications/notifications-projection';
+import { teams } from './projections/teams';
+import { users } from './projections/users';
+import { pointsLedger } from './projections/points-ledger';
+import { sales } from './projections/sales';
+import { callScripts, commissionPlans } from './projections/team-settings';
+
+/** Every read model LeadFloor keeps, by name (the name `npm run replay -- <name>` takes). */
+export const projections: Projection[] = [
+  leadPool, users, teams, notifications as Projection,
+  calls, sales, commissionPlans, callScripts, pointsLedger as Projection,
+];
+
+export const findProjection = (name: string) =>
+  projections.find((p) => p.name === name || p.name.replace(/_v\d+$/, '') === name);
+
+/**
+ * Starts one runner per projection. `sourceFor` decides the transport: the Postgres tail in the
+ * embedded form, a Kafka consumer group per projection in the distributed form.
+ */
+export function startProjections(opts: {
+  pool: Pool; sourceFor(p: Projection): EventSource; logger?: RunnerLogger; onApplied?(name: string, events: RecordedEvent[]): void;
+}) {
+  const runners: ProjectionRunner[] = projections.map((projection) => startProjectionRunner({
+    pool: opts.pool, projection, source: opts.sourceFor(projection), logger: opts.logger,
+    onApplied: (events) => opts.onApplied?.(projection.name, events),
+  }));
+  return {
+    runners,
+    status: () => runners.map((r) => r.status()),
+    /** Rejects as soon as any runner stops on an error. */
+    failed: Promise.race(runners.map((r) => r.done.then(() => new Promise<never>(() => {})))),
+    stop: () => Promise.all(runners.map((r) => r.stop())).then(() => undefined),
+  };
+}

@@ -1,0 +1,103 @@
+import type { TrustProxy } from '@leadfloor/infra/config';
+import type { FastifyBaseLogger } from 'fastify';
+import { createHttpApp, type HttpApp } from '@leadfloor/infra/http/create-http-app';
+import { notFoundProblem } from '@leadfloor/infra/http/error-handler';
+import { healthRoutes, type ReadinessChecks } from '@leadfloor/infra/http/health-routes';
+import { createSessionStore } from '@leadfloor/infra/auth/sessions';
+import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
+import { sessionAuth } from '@leadfloor/infra/http/session-auth';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
+import type { DemoAccount } from '@leadfloor/contracts';
+import { currentUserRoute } from './auth/current-user-route';
+import { demoAccountsRoute } from './auth/demo-accounts-route';
+import { commandProxy } from './command-proxy';
+import { describeRoutes, registerApiDocs } from './docs/api-docs';
+import { callReadRoutes } from './calls/call-read-routes';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { leaderboardRoutes } from './leaderboard/leaderboard-routes';
+import { leadReadRoutes } from './leads/lead-read-routes';
+import { saleReadRoutes } from './sales/sale-read-routes';
+import type { SocketHub } from './live/socket-hub';
+import { wsRoute } from './live/ws-route';
+import { notificationReadRoutes } from './notifications/notification-read-routes';
+import { consoleNotBuiltRoute, consoleScriptHashes, isConsoleBuilt, serveConsole, spaFallback } from './console-routes';
+
+/**
+ * Where writes go. Distributed: proxied to command-service. Embedded: command-service's own
+ * route plugin, handed in by the launcher (the composition root), registered in this instance,
+ * so this service never imports that one.
+ */
+export type WriteRoutes =
+  | {
+    kind: 'proxy'; commandServiceUrl: string;
+    /** Registers the proxied routes' plugin, for the API document only (see describeRoutes). */
+    describe?(app: HttpApp): PromiseLike<unknown>;
+  }
+  | { kind: 'in-process'; register(app: HttpApp): PromiseLike<unknown> };
+
+export type GatewayDeps = {
+  pool: Pool;
+  /** Secure session cookies (production). */
+  secureCookies: boolean;
+  now?: () => Date;
+  /** The floor's time zone (TIME_ZONE): where "this week" and "this month" begin. Default UTC. */
+  timeZone?: string;
+  /** The replica's sockets; /ws is served when given. */
+  hub?: SocketHub;
+  bodyLimit: number;
+  logger?: FastifyBaseLogger | false;
+  /** Serve /metrics on this app to this bearer token (METRICS_TOKEN without METRICS_PORT). */
+  metricsToken?: string;
+  /** Readiness probes by name (postgres, redis, kafka); the gateway only runs them. */
+  checks: ReadinessChecks;
+  writes: WriteRoutes;
+  /** The console's build folder; served when it holds an index.html. */
+  consoleDir?: string;
+  /**
+   * The demo floor's sign-ins, for the sign-in screen: given only when this floor is the demo
+   * (the launcher reads them from the seed). Default: none, as on any production floor.
+   */
+  demoAccounts?: readonly DemoAccount[];
+  /** Peers (a load balancer) whose X-Forwarded-* headers count (config TRUST_PROXY). */
+  trustProxy?: TrustProxy;
+};
+
+/**
+ * The gateway: the single origin the console talks to. Reads, the live socket and the console
+ * are served here; writes reach command-service (see WriteRoutes). Feature read routes
+ * register below under /api as they land.
+ */
+export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
+  const { pool, secureCookies, now = () => new Date(), timeZone = 'UTC', bodyLimit, logger, checks, writes, consoleDir, hub } = deps;
+  const consoleBuilt = isConsoleBuilt(consoleDir);
+  const app = await createHttpApp({
+    bodyLimit, logger, metricsToken: deps.metricsToken, trustProxy: deps.trustProxy,
+    notFound: consoleBuilt ? spaFallback : notFoundProblem,
+    scriptHashes: consoleBuilt ? consoleScriptHashes(consoleDir) : [],
+  });
+
+  // First: the API document is made from every route registered after it.
+  const proxied = writes.kind === 'proxy' && writes.describe ? [await describeRoutes(writes.describe, { bodyLimit })] : [];
+  await registerApiDocs(app, { joined: proxied });
+  await app.register(healthRoutes, { checks });
+  await app.register(sessionAuth, { pool, sessions: createSessionStore(pool), secureCookies });
+  const store = createPostgresEventStore(pool);
+  await app.register(currentUserRoute, { pool });
+  await app.register(demoAccountsRoute, { accounts: deps.demoAccounts ?? [] });
+  await app.register(leadReadRoutes, { pool, store, now });
+  await app.register(dashboardRoutes, { pool, now, timeZone });
+  await app.register(callReadRoutes, { pool, now, timeZone });
+  await app.register(saleReadRoutes, { pool, now, timeZone });
+  await app.register(leaderboardRoutes, { pool, now, timeZone });
+  await app.register(notificationReadRoutes, { pool });
+  if (hub) await app.register(wsRoute, { hub });
+  if (writes.kind === 'proxy') {
+    await app.register(commandProxy, { prefix: '/api', upstream: writes.commandServiceUrl });
+  } else {
+    await writes.register(app);
+  }
+
+  if (consoleBuilt) await serveConsole(app, consoleDir);
+  else await app.register(consoleNotBuiltRoute);
+  return app;
+}

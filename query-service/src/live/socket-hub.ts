@@ -1,0 +1,120 @@
+import type { SocketMessage } from '@leadfloor/contracts';
+import type { WebSocket } from 'ws';
+
+export type HubOptions = {
+  /** A socket whose unsent bytes pass this is a slow consumer: dropped, never waited for. */
+  maxBufferedBytes?: number;
+  heartbeatMs?: number;
+  /** Still signed in? Checked at each heartbeat; a signed-out session's sockets are closed. */
+  sessionAlive(token: string): Promise<boolean>;
+  onDropped?(reason: 'slow' | 'dead' | 'signed_out' | 'flood'): void;
+};
+
+type Client = { socket: WebSocket; userId: number; token: string; alive: boolean };
+
+/** Session checks a heartbeat sweep runs at once. */
+const SESSION_CHECKS_IN_FLIGHT = 4;
+
+/**
+ * The sockets connected to this gateway replica, by user. Delivery serialises a message once
+ * and writes it to each socket without waiting; a consumer that cannot keep up is closed
+ * (1013) so it never delays the others. Heartbeats evict dead sockets and signed-out sessions.
+ */
+export function createSocketHub(opts: HubOptions) {
+  const { maxBufferedBytes = 1 << 20, heartbeatMs = 15_000 } = opts;
+  const clients = new Set<Client>();
+  const byUser = new Map<number, Set<Client>>();
+
+  const remove = (c: Client) => {
+    clients.delete(c);
+    byUser.get(c.userId)?.delete(c);
+    if (byUser.get(c.userId)?.size === 0) byUser.delete(c.userId);
+  };
+  const send = (c: Client, data: string) => {
+    if (c.socket.readyState !== c.socket.OPEN) return;
+    if (c.socket.bufferedAmount > maxBufferedBytes) {
+      opts.onDropped?.('slow');
+      c.socket.close(1013, 'Too slow: reconnect and resync');
+      remove(c);
+      return;
+    }
+    c.socket.send(data);
+  };
+
+  // Each session is checked once per heartbeat however many sockets it has, a few checks at a
+  // time: a sweep over thousands of sockets must not queue thousands of queries in front of the
+  // reads and projections that share the pool. A sweep still running skips the next one's checks.
+  let checking = false;
+  const checkSessions = async (byToken: Map<string, Client[]>) => {
+    checking = true;
+    const queue = [...byToken];
+    const worker = async () => {
+      // (after close() there is nobody left to check)
+      for (let next = queue.pop(); next && clients.size > 0; next = queue.pop()) {
+        const [token, sockets] = next;
+        const ok = await opts.sessionAlive(token).catch(() => true);
+        if (ok) continue;
+        for (const c of sockets) {
+          if (!clients.has(c)) continue;
+          opts.onDropped?.('signed_out');
+          c.socket.close(4401, 'Signed out');
+          remove(c);
+        }
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: SESSION_CHECKS_IN_FLIGHT }, worker));
+    } finally {
+      checking = false;
+    }
+  };
+
+  const timer = setInterval(() => {
+    const byToken = new Map<string, Client[]>();
+    for (const c of clients) {
+      if (!c.alive) {
+        opts.onDropped?.('dead');
+        c.socket.terminate();
+        remove(c);
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+      const same = byToken.get(c.token);
+      if (same) same.push(c);
+      else byToken.set(c.token, [c]);
+    }
+    if (!checking) void checkSessions(byToken);
+  }, heartbeatMs);
+  timer.unref();
+
+  return {
+    add(socket: WebSocket, userId: number, token: string) {
+      const c: Client = { socket, userId, token, alive: true };
+      clients.add(c);
+      if (!byUser.has(userId)) byUser.set(userId, new Set());
+      byUser.get(userId)!.add(c);
+      socket.on('pong', () => { c.alive = true; });
+      socket.on('close', () => remove(c));
+      socket.on('error', () => remove(c));
+      return { send: (m: SocketMessage) => send(c, JSON.stringify(m)), drop: (code: number, reason: string) => { socket.close(code, reason); remove(c); } };
+    },
+    /** To one user's sockets on this replica, or to every socket when `userId` is null. */
+    deliver(userId: number | null, message: SocketMessage) {
+      const data = JSON.stringify(message);
+      const targets = userId === null ? clients : byUser.get(userId) ?? new Set<Client>();
+      for (const c of [...targets]) send(c, data);
+    },
+    /** Closes every socket whose session this is (sign-out on this replica). */
+    closeSession(token: string) {
+      for (const c of [...clients]) if (c.token === token) { c.socket.close(4401, 'Signed out'); remove(c); }
+    },
+    size: () => clients.size,
+    /** Shutdown: 1001 Going Away to everyone; clients reconnect with backoff and resync. */
+    close() {
+      clearInterval(timer);
+      for (const c of [...clients]) { c.socket.close(1001, 'Server restarting'); remove(c); }
+    },
+  };
+}
+export type SocketHub = ReturnType<typeof createSocketHub>;

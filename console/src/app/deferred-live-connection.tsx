@@ -19,7 +19,8 @@ const whenIdle = (run: () => void): (() => void) => {
  * The signed-in user's real-time connection, opened once the first screen has settled: its
  * reads have come back and the browser is idle (or after 3 s at most). The socket and the code
  * and schemas behind it are not needed to show a page, so they stay out of the page's initial
- * JavaScript (QUALITY.md's budget). Nothing is missed meanwhile: every open refetches the feeds.
+ * JavaScript (QUALITY.md's budget). Nothing is missed meanwhile: every open refetches what the
+ * socket keeps fresh.
  */
 export function DeferredLiveConnection() {
   const fetching = useIsFetching();

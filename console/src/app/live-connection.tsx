@@ -59,10 +59,11 @@ export function LiveConnection() {
         showLiveToast(input);
         drawAttention(input.title, input.description ?? '', queryClient.getQueryData(notificationKeys.preferences()));
       },
-      onOpen: ({ reconnected }) => {
-        // Anything that happened between the bell's first read and this open was never pushed.
+      onOpen: () => {
+        // Anything that happened between the screen's first reads (or the last socket) and
+        // this open was never pushed: a lead added while the pool loaded, a claim while away.
         void refreshFeeds(queryClient);
-        if (reconnected) updates.resync();
+        updates.resync();
         clearTimeout(noticeTimer);
         noticeTimer = setTimeout(() => addLocalNotice('Connected', 'Real-time notifications are now active'), CONNECTED_NOTICE_DELAY_MS);
       },

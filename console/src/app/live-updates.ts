@@ -14,8 +14,12 @@ const STATS_EVENTS = new Set<NotificationEvent>(['new_sale', 'team_member_sale',
 const CALL_ANALYSIS_EVENTS = new Set<NotificationEvent>(['call_completed', 'team_member_call_completed']);
 const CALL_EVENTS = new Set<NotificationEvent>(['new_call', 'call_completed', 'team_member_call', 'team_member_call_completed']);
 
-/** Everything a socket could have told us about while it was down: refetched after a reconnect. */
-export const RESYNC_KEYS: QueryKey[] = [notificationKeys.feeds(), leadKeys.lists(), leadKeys.details(), dashboardKeys.all, callKeys.all,
+/**
+ * Everything a socket could have told us about before it opened, or while it was down: refetched
+ * on every open. The bell's feeds are not here: the connection refreshes them itself, letting a
+ * read already under way finish first.
+ */
+export const RESYNC_KEYS: QueryKey[] = [leadKeys.lists(), leadKeys.details(), dashboardKeys.all, callKeys.all,
   saleKeys.all, leaderboardKeys.all];
 
 /**
@@ -109,7 +113,7 @@ export function createLiveUpdates(queryClient: QueryClient) {
       }
       refresh(keysToRefresh(message));
     },
-    /** After a reconnect: whatever happened while we were away. */
+    /** After an open: whatever happened before it, or while we were away. */
     resync(): void {
       refresh(RESYNC_KEYS);
     },

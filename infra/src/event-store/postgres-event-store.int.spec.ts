@@ -120,9 +120,12 @@ describe('append', () => {
 describe('reading', () => {
   it('reads a stream up to an instant', async () => {
     await store.append(req('asof-1', 0, 1));
-    const [{ now }] = (await pool.query<{ now: Date }>('select clock_timestamp() as now')).rows as [{ now: Date }];
+    const [first] = await store.readStream('asof-1');
+    // occurredAt has millisecond precision: the second event must land in a later millisecond.
+    await waitFor(async () => (await pool.query<{ later: boolean }>(
+      `select date_trunc('milliseconds', clock_timestamp()) > $1 as later`, [first!.occurredAt])).rows[0]!.later, { intervalMs: 1 });
     await store.append(req('asof-1', 1, 1));
-    expect(await store.readStream('asof-1', { until: now })).toHaveLength(1);
+    expect(await store.readStream('asof-1', { until: first!.occurredAt })).toHaveLength(1);
     expect(await store.readStream('asof-1')).toHaveLength(2);
   });
 

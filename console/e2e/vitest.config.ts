@@ -12,6 +12,7 @@ export default defineConfig({
     include: screenshots ? ['e2e/*screenshots.e2e.ts'] : ['e2e/**/*.e2e.ts'],
     exclude: screenshots ? [] : ['e2e/*screenshots.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/support/failure-report.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // One backend serves every file; two browsers at a time keep a 2-core machine responsive.

@@ -84,6 +84,8 @@ export async function startBackend({ env: overrides = {} }: { env?: NodeJS.Proce
     }
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
+    // Warnings and errors only (LOG_LEVEL warn): when a journey failed, they often say why.
+    if (log.trim()) console.error(`\n--- the e2e backend's log (last ${log.length} characters):\n${log}\n---`);
   };
 
   try {

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { watchForFailure } from './failure-report';
 
 /**
  * Debian's Chromium by default; CHROMIUM_PATH points elsewhere (another distribution or a
@@ -22,5 +23,6 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: DESKTOP, ...options });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  watchForFailure(context, page);
   return { context, page };
 }

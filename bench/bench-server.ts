@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import type { BenchDatabases } from './bench-database';
 import { sleep } from './stats';
 
@@ -43,8 +42,10 @@ export async function startBenchServer(o: {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const metricsToken = randomBytes(16).toString('hex');
-  const tsx = join(o.root, 'node_modules', '.bin', 'tsx');
-  const child: ChildProcess = spawn(tsx, ['launcher/src/embedded.ts'], {
+  // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it
+  // in Chrome DevTools' Performance panel) to see where a scenario's server time goes.
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'launcher/src/embedded.ts'], {
     cwd: o.root,
     env: { ...process.env, ...BENCH_SERVER_ENV, DEMO: 'false', LOG_LEVEL: 'warn', ...o.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', METRICS_TOKEN: metricsToken },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,7 +60,7 @@ export async function startBenchServer(o: {
 
   const stop = async () => {
     if (exited !== null || child.pid === undefined) return;
-    // the whole process group: tsx runs the server in a child of its own
+    // the whole process group, whatever the server started
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {

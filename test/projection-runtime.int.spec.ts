@@ -121,4 +121,21 @@ describe('projection runtime on the Postgres tail', () => {
     expect(check).toMatchObject({ equal: true, live: { rows: 141 } });
     await assertRows(worked, ids);
   });
+
+  it('rolls a batch back when its checkpoint moved under it, and resumes from the stored checkpoint', async () => {
+    const runner = startLive();
+    await createLead(store, 142);
+    ids.push(142);
+    await waitFor(async () => (await rowCount()) === 142, { what: 'the live runner to project lead 142' });
+    // Another writer (an operator starting the read model over) empties it and rewinds its checkpoint.
+    await pool.query(`begin; select pg_advisory_xact_lock(hashtext('projection:${leadPool.name}'));
+      truncate ${leadPool.tables.rows}; update checkpoints set transaction_id = '0', global_position = 0 where name = '${leadPool.name}'; commit`);
+    await createLead(store, 143);
+    ids.push(143);
+    // The runner's batch of lead 143 fails its compare-and-set: committed anyway, the table would
+    // hold lead 143 alone; rolled back, the runner re-reads the whole log from the rewound checkpoint.
+    await waitFor(async () => (await rowCount()) === 143, { what: 'the runner to rebuild from the rewound checkpoint' });
+    await runner.stop();
+    await assertRows(worked, ids);
+  });
 });

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@leadfloor/events';
 import type { LogNotifier } from '@leadfloor/infra/event-store/log-notifier';
 import type { EventStore, LogPosition } from '@leadfloor/infra/event-store/types';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
-import { advanceCheckpoint, loadCheckpoint, positionOf } from '@leadfloor/infra/projections/postgres-tail-source';
+import { advanceCheckpoint, loadCheckpoint, positionOf, sharedLogReadsOf } from '@leadfloor/infra/projections/postgres-tail-source';
 
 /**
  * A process manager: reads the log in commit order like a projection and acts only through
@@ -33,7 +33,7 @@ const transient = (err: unknown) => {
  * running transaction). So it acts on a batch, then moves its checkpoint by compare-and-set;
  * if the checkpoint moved meanwhile (another instance, a replay), it re-reads from there.
  * Batches it has nothing to act on (most of the log, for most reactors) move the checkpoint at
- * most once a second, and when it catches up.
+ * most once a second, including the stretch it has caught up to.
  * A transient database error is retried with backoff; any other error stops it loudly.
  */
 export function startReactor(opts: {
@@ -42,6 +42,7 @@ export function startReactor(opts: {
   const { pool, store, notifier, reactor, logger, batchSize = 200, pollMs = 250 } = opts;
   const handles = new Set(reactor.handles);
   const abort = new AbortController();
+  const reads = sharedLogReadsOf(store);
 
   /** The checkpoint as stored, and when: a batch the reactor did nothing for may leave it behind for a moment. */
   let stored: { position: LogPosition; at: number } | null = null;
@@ -57,10 +58,18 @@ export function startReactor(opts: {
   };
 
   const step = async (from: LogPosition): Promise<LogPosition | null> => {
-    const events = await store.readAfter(from, batchSize);
+    const events = await reads.readAfter(from, batchSize);
     if (events.length === 0) {
-      // caught up: store the position reached before waiting, so it never lags while idle
-      if (stored!.position !== from && !(await moveCheckpoint(from))) return null;
+      // Caught up: store the position reached, at most once a second as below (under a steady
+      // stream of commits it would otherwise be a write per commit), so it never lags for long.
+      if (stored!.position !== from) {
+        const untilDue = IDLE_CHECKPOINT_MS - (Date.now() - stored!.at);
+        if (untilDue > 0) {
+          await notifier.wait(abort.signal, Math.min(pollMs, untilDue));
+          return from;
+        }
+        if (!(await moveCheckpoint(from))) return null;
+      }
       await notifier.wait(abort.signal, pollMs);
       return from;
     }

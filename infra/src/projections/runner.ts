@@ -30,6 +30,9 @@ export type ProjectionRunner = {
   stop(): Promise<void>;
 };
 
+/** SQLSTATE of lf_advance_checkpoint when the checkpoint moved under a batch (migration 005). */
+const CHECKPOINT_MOVED = 'LFC01';
+
 const transient = (err: unknown) => {
   const code = (err as { code?: string }).code ?? '';
   // connection failures, admin shutdown, out of connections, serialization/deadlock: retry;
@@ -66,7 +69,7 @@ export function startProjectionRunner(opts: {
     if (!batch) return false;
     const db = await pool.connect();
     try {
-      await db.query('begin');
+      await db.query(batch.begin ?? 'begin');
       const events = await batch.claim(db);
       const follows = committed && batch.follows === true;
       committed = false;
@@ -78,13 +81,19 @@ export function startProjectionRunner(opts: {
       }
       const relevant = events.filter((e) => handles.has(e.type));
       if (relevant.length > 0) await projection.apply(db, relevant, projection.tables, memory);
-      if (batch.settle && !(await batch.settle(db))) {
+      const settled = batch.commit !== undefined
+        ? await db.query(batch.commit).then(() => true, (err: { code?: string }) => {
+          if (err.code === CHECKPOINT_MOVED) return false;
+          throw err;
+        })
+        : !batch.settle || (await batch.settle(db));
+      if (!settled) {
         memory.clear();
         await db.query('rollback');
         await source.reset();
         return true;
       }
-      await db.query('commit');
+      if (batch.commit === undefined) await db.query('commit');
       committed = true;
       await batch.afterCommit?.();
       const last = events[events.length - 1];

@@ -13,8 +13,11 @@ export const tablesWithSuffix = <K extends string>(tables: Tables<K>, suffix: st
  * Takes a projection's lock for the rest of the transaction, without taking a transaction id:
  * creating its tables, a live batch (before it touches the tables) and a replay's swap take it.
  */
+/** The advisory lock key of a projection's writers: its batches, its table creation, a replay's swap. */
+export const projectionLockKey = (name: string) => `projection:${name}`;
+
 export async function lockProjection(db: PoolClient, name: string): Promise<void> {
-  await db.query('select pg_advisory_xact_lock(hashtext($1))', [`projection:${name}`]);
+  await db.query('select pg_advisory_xact_lock(hashtext($1))', [projectionLockKey(name)]);
 }
 
 /**

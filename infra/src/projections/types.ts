@@ -51,6 +51,11 @@ export type TableLoader = {
 
 export type EventBatch = {
   /**
+   * What the runner sends to open the transaction, instead of a bare BEGIN: a source may take
+   * its lock in the same round trip (`begin; select pg_advisory_xact_lock(...)`).
+   */
+  begin?: string;
+  /**
    * Runs first inside the read-model transaction and returns the events still to apply
    * (already-applied ones dropped), or null when the checkpoint moved under us (another
    * instance, a replay swap): the runner then rolls back and the source re-reads from the
@@ -66,6 +71,12 @@ export type EventBatch = {
    * running transaction.
    */
   settle?(db: PoolClient): Promise<boolean>;
+  /**
+   * Instead of `settle` and a bare COMMIT: statements that advance the checkpoint by
+   * compare-and-set and commit, in one round trip. When the checkpoint moved they fail with
+   * SQLSTATE LFC01 (see migration 005), which rolls the batch back as a false settle does.
+   */
+  commit?: string;
   /**
    * True when a successful claim (and settle) proves that this batch directly follows the last
    * one this source's runner committed, with no other writer in between (see RunnerMemory).

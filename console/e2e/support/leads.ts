@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export type SeededLead = { id: number; name: string };
 
@@ -18,7 +18,8 @@ export async function createLead(page: Page, label: string): Promise<SeededLead>
     data: { name, email: `${name.replace(/\s+/g, '.').toLowerCase()}@example.com`, phone: '555-0100', city: 'Austin', state: 'TX', leadType: 'real_estate', status: 'available' },
   });
   if (!response.ok()) throw new Error(`create lead failed: ${response.status()} ${await response.text()}`);
-  const { lead } = (await response.json()) as { lead: { id: number } };
+  const { lead, version } = (await response.json()) as { lead: { id: number }; version: number };
+  await readable(page, lead.id, version);
   return { id: lead.id, name };
 }
 
@@ -26,6 +27,18 @@ export async function createLead(page: Page, label: string): Promise<SeededLead>
 export async function patchLead(page: Page, id: number, body: Record<string, unknown>): Promise<void> {
   const response = await page.request.patch(`/api/leads/${id}`, { headers: sameOrigin(), data: body });
   if (!response.ok()) throw new Error(`patch lead failed: ${response.status()} ${await response.text()}`);
+  await readable(page, id, ((await response.json()) as { version: number }).version);
+}
+
+/**
+ * Waits until the lead pool's read model holds the lead at `version`, as the console's own
+ * writes do (read-your-writes): a screen opened next then shows the change in its first read.
+ */
+async function readable(page: Page, id: number, version: number): Promise<void> {
+  await expect.poll(async () => {
+    const response = await page.request.get(`/api/leads/${id}?minVersion=${version}`);
+    return response.ok() ? ((await response.json()) as { version: number }).version : 0;
+  }, { timeout: 15_000 }).toBeGreaterThanOrEqual(version);
 }
 
 /** The pool narrowed to one lead by its unique name. */

@@ -6,7 +6,7 @@ import { dashboardKeys } from '../features/dashboard/api/dashboard-queries';
 import { leaderboardKeys } from '../features/leaderboard/api/leaderboard-queries';
 import { leadKeys } from '../features/leads/api/lead-queries';
 import { saleKeys } from '../features/sales/api/sale-queries';
-import { createLiveUpdates, keysToRefresh, toastFor } from './live-updates';
+import { createLiveUpdates, keysToRefresh, MIN_REFRESH_INTERVAL_MS, toastFor } from './live-updates';
 
 const notification = (event: Notification['eventType'], title = 'New Sale'): SocketMessage => ({
   type: 'notification', event, title, message: 'Sam closed Olivia Smith', data: {}, position: 4,
@@ -56,6 +56,42 @@ describe('toastFor (spec 7)', () => {
 });
 
 describe('createLiveUpdates', () => {
+  it('refetches a lead list once for a burst, then at most once a second however often leads change, and always after the last change', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      const list = leadKeys.list({ search: 'x' });
+      const refetches: number[] = [];
+      client.getQueryCache().subscribe((e) => {
+        if (e.type !== 'updated' || e.action.type !== 'invalidate') return;
+        refetches.push(Date.now());
+        // as an open screen would: refetched at once, so the next change can invalidate it again
+        queueMicrotask(() => client.setQueryData(list, { leads: [] }));
+      });
+      client.setQueryData(list, { leads: [] });
+      const start = Date.now();
+      const live = createLiveUpdates(client);
+      const changed = (version: number) =>
+        live.handle({ type: 'broadcast', event: 'lead_changed', data: { leads: [{ leadId: 1, version }] } });
+
+      // a claim every 50 ms for 2.5 s
+      for (let i = 0; i < 50; i++) {
+        changed(i + 2);
+        await vi.advanceTimersByTimeAsync(50);
+      }
+      await vi.runAllTimersAsync();
+      const at = refetches.map((t) => t - start);
+      expect(at[0]).toBe(200);
+      for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(MIN_REFRESH_INTERVAL_MS);
+      // the last change (at 2450 ms) is fetched after it happened
+      expect(at[at.length - 1]).toBeGreaterThan(2_450);
+      expect(at).toHaveLength(4);
+      live.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("refetches an open call whose analysis landed, and leaves one that already has that version", async () => {
     vi.useFakeTimers();
     try {

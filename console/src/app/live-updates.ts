@@ -60,6 +60,12 @@ const callChangesOf = (data: Record<string, unknown>) => (data as CallChanges).c
 
 // A burst of changes (a manager reassigning twenty leads) becomes one refetch per screen.
 const COALESCE_MS = 200;
+/**
+ * And a busy floor (claims every few milliseconds, each announced to every socket) refetches
+ * each read at most once a second: a thousand open pools then ask for at most a thousand lists
+ * a second, whatever the claim rate. The last change is always fetched, at most a second late.
+ */
+export const MIN_REFRESH_INTERVAL_MS = 1_000;
 
 /**
  * Maps /ws messages onto the query cache (STYLE: each message → invalidateQueries(keys)).
@@ -69,18 +75,33 @@ const COALESCE_MS = 200;
  */
 export function createLiveUpdates(queryClient: QueryClient) {
   const pending = new Map<string, QueryKey>();
+  const lastRefreshed = new Map<string, number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastPosition = 0;
 
+  const schedule = (delay: number) => {
+    if (!timer && pending.size > 0) timer = setTimeout(flush, delay);
+  };
+  function flush() {
+    timer = undefined;
+    const now = Date.now();
+    let nextDue = Infinity;
+    for (const [id, queryKey] of pending) {
+      const due = (lastRefreshed.get(id) ?? -Infinity) + MIN_REFRESH_INTERVAL_MS;
+      if (due > now) {
+        nextDue = Math.min(nextDue, due);
+        continue;
+      }
+      pending.delete(id);
+      lastRefreshed.set(id, now);
+      void queryClient.invalidateQueries({ queryKey, predicate: (q) => !q.queryKey.includes('as-of') });
+    }
+    schedule(nextDue - now);
+  }
+
   const refresh = (keys: QueryKey[]) => {
     for (const key of keys) pending.set(JSON.stringify(key), key);
-    if (timer || pending.size === 0) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      const keysNow = [...pending.values()];
-      pending.clear();
-      for (const queryKey of keysNow) void queryClient.invalidateQueries({ queryKey, predicate: (q) => !q.queryKey.includes('as-of') });
-    }, COALESCE_MS);
+    schedule(COALESCE_MS);
   };
 
   const pushNotification = (message: Extract<SocketMessage, { type: 'notification' }>) => {

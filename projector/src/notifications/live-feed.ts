@@ -9,15 +9,38 @@ type Row = { id: string; user_id: number; seq: number; event_type: Notification[
   title: string; message: string; data: Record<string, unknown>; created_at: Date };
 
 const LEADERBOARD_MODELS = new Set(['users_v1', 'leaderboard_v1']);
+/**
+ * "Leaderboard changed" carries nothing but the news, so a floor scoring points every few
+ * milliseconds announces it at most once a second (at once when it has been quiet): a thousand
+ * sockets then get one message a second instead of one per batch of each standings model.
+ */
+export const LEADERBOARD_EVERY_MS = 1_000;
 
 /**
  * Turns committed projection batches into socket messages: the notifications a batch created,
  * to their users; "lead changed" to everyone once the lead pool has the change (so a refetch
  * sees it); "call changed" once the call log has a call's completion or analysis; "sale changed"
  * once the sales model has a sale or a commission step; "leaderboard changed" once standings
- * move. Runs after the commit, never before.
+ * move (at most once a second). Runs after the commit, never before.
  */
-export function createLiveFeed({ pool, publish }: { pool: Pool; publish: LivePublish }) {
+export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD_EVERY_MS }: {
+  pool: Pool; publish: LivePublish; leaderboardEveryMs?: number;
+}) {
+  let leaderboardSentAt = -Infinity;
+  let leaderboardDue: ReturnType<typeof setTimeout> | null = null;
+  const sendLeaderboard = () => {
+    leaderboardDue = null;
+    leaderboardSentAt = Date.now();
+    publish(null, { type: 'broadcast', event: 'leaderboard_changed', data: {} });
+  };
+  const leaderboardChanged = () => {
+    if (leaderboardDue) return; // the one already due covers this change too
+    const wait = leaderboardSentAt + leaderboardEveryMs - Date.now();
+    if (wait <= 0) return sendLeaderboard();
+    leaderboardDue = setTimeout(sendLeaderboard, wait);
+    leaderboardDue.unref?.();
+  };
+
   return async function onApplied(projection: string, events: RecordedEvent[]) {
     if (projection === 'notifications_v1') {
       const { rows } = await pool.query<Row>(
@@ -53,6 +76,6 @@ export function createLiveFeed({ pool, publish }: { pool: Pool; publish: LivePub
         publish(null, { type: 'broadcast', event: 'sale_changed', data: { sales: [...latest].map(([saleId, version]) => ({ saleId, version })) } });
       }
     }
-    if (LEADERBOARD_MODELS.has(projection)) publish(null, { type: 'broadcast', event: 'leaderboard_changed', data: {} });
+    if (LEADERBOARD_MODELS.has(projection)) leaderboardChanged();
   };
 }

@@ -1,0 +1,36 @@
+import type { SocketMessage } from '@leadfloor/contracts';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLiveFeed } from './live-feed';
+
+// The standings models' batches need no database read: the feed only announces them.
+const noDatabase = {} as Pool;
+
+describe('the live feed', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('announces a standings change at once when quiet, then at most once a second, the last change included', async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const sent: number[] = [];
+    const publish = (_user: number | null, m: SocketMessage) => {
+      if (m.type === 'broadcast' && m.event === 'leaderboard_changed') sent.push(Date.now() - start);
+    };
+    const onApplied = createLiveFeed({ pool: noDatabase, publish, leaderboardEveryMs: 1_000 });
+
+    // both standings models commit a batch every 100 ms for 2.5 s
+    for (let i = 0; i < 25; i++) {
+      await onApplied(i % 2 === 0 ? 'users_v1' : 'leaderboard_v1', []);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([0, 1_000, 2_000, 3_000]);
+
+    // quiet for a while: the next change goes out at once
+    await vi.advanceTimersByTimeAsync(5_000);
+    await onApplied('users_v1', []);
+    expect(sent).toEqual([0, 1_000, 2_000, 3_000, 8_000]);
+  });
+});

@@ -37,7 +37,9 @@ export async function startQueryServer({ config, logger, describeWrites, demoAcc
 
   // Live messages arrive over Redis from the one notifier; this replica delivers to its sockets.
   const hub = createSocketHub({ sessionAlive: async (token) => (await createSessionStore(pool).resolve(token)) !== null });
-  const live = config.REDIS_URL ? await subscribeLive<SocketMessage>(config.REDIS_URL, hub.deliver) : undefined;
+  const live = config.REDIS_URL ? subscribeLive<SocketMessage>(config.REDIS_URL, hub.deliver) : undefined;
+  // Ready once live messages can reach this replica's sockets (alive before: see subscribeLive).
+  if (live) checks.live = () => live.subscribed;
   const closeConnections = async () => {
     hub.close();
     await live?.close();

@@ -26,7 +26,8 @@ async function startReplica() {
   const pool = createPool(dbUrl, { max: 4 });
   const sessions = createSessionStore(pool);
   const hub = createSocketHub({ sessionAlive: async (t) => (await sessions.resolve(t)) !== null });
-  const sub = await subscribeLive<SocketMessage>(redisUrl, hub.deliver, channel).catch((err) => {
+  const sub = subscribeLive<SocketMessage>(redisUrl, hub.deliver, channel);
+  await sub.subscribed.catch((err: Error) => {
     throw new Error(`this test needs Redis at ${redisUrl}: ${err.message}`);
   });
   const app = await buildApp({ pool, hub, secureCookies: false, bodyLimit: 65536, checks: {}, writes: { kind: 'in-process', register: async () => {} } });

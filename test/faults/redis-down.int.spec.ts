@@ -38,7 +38,7 @@ describe.skipIf(!brokers)('Redis down (fault 9)', () => {
     redis = await startDedicatedRedis();
     app = await startDistributed(
       { databaseUrl: db.url, redisUrl: redis.url, kafkaBrokers: brokers!, kafkaTopic: uniqueTopic('redis-down') },
-      { background: ['projector', 'relay', 'worker'] },
+      { background: ['projector', 'relay', 'worker'], replicas: 2 },
     );
   }, START_BOUND_MS);
 
@@ -71,6 +71,14 @@ describe.skipIf(!brokers)('Redis down (fault 9)', () => {
 
     await redis.kill();
     await waitFor(async () => (await call(base, 'GET', '/readyz')).body.checks?.redis === 'fail', { timeoutMs: 15_000, what: 'the gateway to report Redis as not ready' });
+
+    // A gateway replica restarted during the outage comes up (alive, not ready) rather than
+    // waiting for Redis: startPart resolves once its /healthz answers.
+    const second = app.gateways[1]!;
+    const secondBase = `http://127.0.0.1:${second.port}`;
+    await app.parts.get(second.name)!.stop();
+    await app.restart(second.name);
+    expect((await call(secondBase, 'GET', '/readyz')).body.checks?.redis).toBe('fail');
 
     // Sessions: sign-in works, a signed-in user is known, a made-up cookie is not (not fail-open).
     const signedIn = await signIn(base, 'bob');
@@ -113,6 +121,18 @@ describe.skipIf(!brokers)('Redis down (fault 9)', () => {
     socket.close();
 
     await waitFor(async () => (await call(base, 'GET', '/readyz')).status === 200, { timeoutMs: 30_000, what: 'the gateway to be ready again' });
+
+    // The replica started during the outage is ready now, and delivers live messages: Bob's
+    // console on it hears that Ann claimed his lead.
+    await waitFor(async () => (await call(secondBase, 'GET', '/readyz')).status === 200, { timeoutMs: 30_000, what: 'the restarted replica to be ready' });
+    const bobInbox: SocketMessage[] = [];
+    const bobSocket = new WebSocket(`${secondBase.replace('http', 'ws')}/ws`, { headers: { cookie: bob.cookie } });
+    bobSocket.on('message', (d) => bobInbox.push(JSON.parse(String(d)) as SocketMessage));
+    await new Promise((resolve, reject) => bobSocket.once('open', resolve).once('error', reject));
+    const viaRestarted = await createAndClaim('Via Restarted Replica', bob, ann);
+    await waitFor(() => bobInbox.some((m) => m.type === 'notification' && m.event === 'lead_claimed' && m.data.leadId === viaRestarted),
+      { timeoutMs: 30_000, what: 'a live notification through the replica started during the outage' });
+    bobSocket.close();
     for (const part of app.parts.values()) expect(part.running(), `${part.name} still running`).toBe(true);
   }, TEST_BOUND_MS);
 });

@@ -19,7 +19,12 @@ export function createLivePublisher<M>(redisUrl: string, channel = LIVE_CHANNEL)
   };
 }
 
-export async function subscribeLive<M>(redisUrl: string, deliver: (userId: number | null, message: M) => void, channel = LIVE_CHANNEL) {
+/**
+ * Subscribes in the background: a gateway started while Redis is down still listens (alive, and
+ * its /readyz names Redis as failing) instead of waiting for it. ioredis keeps reconnecting,
+ * subscribes once connected, and again after every reconnect.
+ */
+export function subscribeLive<M>(redisUrl: string, deliver: (userId: number | null, message: M) => void, channel = LIVE_CHANNEL) {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   redis.on('error', () => {});
   redis.on('message', (_channel: string, raw: string) => {
@@ -30,6 +35,11 @@ export async function subscribeLive<M>(redisUrl: string, deliver: (userId: numbe
       // a malformed message is dropped; the next one still arrives
     }
   });
-  await redis.subscribe(channel);
-  return { close: () => redis.quit().then(() => undefined, () => undefined) };
+  const subscribed = redis.subscribe(channel).then(() => undefined);
+  subscribed.catch(() => {}); // closed before Redis came back: nothing to report
+  return {
+    /** Resolves once the first subscription is in place. */
+    subscribed,
+    close: () => redis.quit().then(() => undefined, () => undefined),
+  };
 }

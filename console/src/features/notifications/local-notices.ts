@@ -15,7 +15,7 @@ const set = (next: FeedItem[]) => {
  * replaces an older one with the same title: reconnecting ten times leaves one 'Connected'.
  */
 export function addLocalNotice(title: string, message: string, now = new Date()): void {
-  const notice: FeedItem = { id: `local-${++counter}`, title, message, createdAt: now.toISOString(), read: false, leadId: null, local: true };
+  const notice: FeedItem = { id: `local-${++counter}`, title, message, createdAt: now.toISOString(), read: false, href: null, local: true };
   set([notice, ...notices.filter((n) => n.title !== title)]);
 }
 

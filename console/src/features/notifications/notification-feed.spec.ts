@@ -69,10 +69,14 @@ describe('withPushed', () => {
 
 describe('bellItems', () => {
   it('merges the console’s own notices with the server’s, newest first, and links lead notifications', () => {
-    const local: FeedItem = { id: 'local-1', title: 'Connected', message: 'Real-time notifications are now active', createdAt: '2026-03-10T12:00:02.500Z', read: false, leadId: null, local: true };
+    const local: FeedItem = { id: 'local-1', title: 'Connected', message: 'Real-time notifications are now active', createdAt: '2026-03-10T12:00:02.500Z', read: false, href: null, local: true };
     const items = bellItems([note(1), note(3)], [local]);
     expect(items.map((i) => i.title)).toEqual(['Lead Claimed', 'Connected', 'Lead Claimed']);
-    expect(items[0]!.leadId).toBe(43);
+    expect(items.map((i) => i.href)).toEqual(['/leads/43', null, '/leads/41']);
+  });
+  it("links a call's notifications to the call (its transcript and analysis), not only to its lead", () => {
+    const completed = note(4, { eventType: 'call_completed', category: 'call', title: 'Call Completed', data: { leadId: 12, callId: 9, duration: 180 } });
+    expect(bellItems([completed], [])[0]!.href).toBe('/calls/9');
   });
   it('shows at most 50', () => {
     expect(bellItems(Array.from({ length: 60 }, (_, i) => note(i + 1)), [])).toHaveLength(50);

@@ -11,8 +11,8 @@ export type FeedItem = {
   message: string;
   createdAt: string;
   read: boolean;
-  /** The lead it is about, when there is one: the item then links to it. */
-  leadId: number | null;
+  /** Where its title links: the call it is about (its transcript and analysis), else its lead. */
+  href: string | null;
   /** The console's own notices (e.g. 'Connected'), which live only in this tab. */
   local: boolean;
 };
@@ -50,11 +50,14 @@ export function withPushed(list: NotificationList, notification: Notification): 
   };
 }
 
-const leadIdOf = (data: Record<string, unknown>): number | null => (typeof data.leadId === 'number' ? data.leadId : null);
+const idOf = (data: Record<string, unknown>, key: 'leadId' | 'callId'): number | null => (typeof data[key] === 'number' ? data[key] : null);
 
-export const toFeedItem = (n: Notification): FeedItem => ({
-  id: n.id, title: n.title, message: n.message, createdAt: n.createdAt, read: n.read, leadId: leadIdOf(n.data), local: false,
-});
+export function toFeedItem(n: Notification): FeedItem {
+  const leadId = idOf(n.data, 'leadId');
+  const callId = idOf(n.data, 'callId');
+  const href = callId !== null ? `/calls/${callId}` : leadId !== null ? `/leads/${leadId}` : null;
+  return { id: n.id, title: n.title, message: n.message, createdAt: n.createdAt, read: n.read, href, local: false };
+}
 
 /** The bell's list: the server's and the console's own notices together, newest first, 50 at most. */
 export function bellItems(server: Notification[], local: FeedItem[]): FeedItem[] {

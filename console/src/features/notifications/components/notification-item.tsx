@@ -16,7 +16,7 @@ type NotificationItemProps = {
 const iconButton =
   'flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-muted hover:text-foreground';
 
-/** One notification: unread dot, title (a link to the lead it concerns), message, age, actions. */
+/** One notification: unread dot, title (a link to the call or lead it concerns), message, age, actions. */
 export function NotificationItem({ item, now, onMarkRead, onRemove, onOpen }: NotificationItemProps) {
   const open = () => {
     if (!item.read) onMarkRead(item);
@@ -30,8 +30,8 @@ export function NotificationItem({ item, now, onMarkRead, onRemove, onOpen }: No
       />
       <div className="min-w-0 flex-1">
         <p className={cx('text-sm text-foreground', !item.read && 'font-semibold')}>
-          {item.leadId !== null ? (
-            <Link to={`/leads/${item.leadId}`} onClick={open} className="hover:underline">{item.title}</Link>
+          {item.href !== null ? (
+            <Link to={item.href} onClick={open} className="hover:underline">{item.title}</Link>
           ) : (
             item.title
           )}

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadLikelyScreens } from './app/app-routes';
 import { showFlashedToast } from './components/ui/toast-store';
+import { createQueryClient } from './lib/query-client';
 import { startThemeSync } from './lib/theme';
 import './index.css';
 
@@ -10,12 +11,13 @@ import './index.css';
 // here keeps it right wherever a Content-Security-Policy does not allow that script.
 startThemeSync();
 showFlashedToast();
-preloadLikelyScreens();
+const queryClient = createQueryClient();
+preloadLikelyScreens(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './app-routes';
 import { SessionExpiryWatcher } from './session-expiry-watcher';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: the one main.tsx made to start the first reads early; a fresh one otherwise. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

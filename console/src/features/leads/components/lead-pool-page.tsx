@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Lead } from '@leadfloor/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { cx } from '../../../lib/cx';
 import { leadKeys, leadListQuery, leadPoolQuery } from '../api/lead-queries';
-import { DEFAULT_FILTERS, hasActiveFilters, poolQueryParams, type LeadFilters } from '../lead-filters';
+import { DEFAULT_FILTERS, hasActiveFilters, poolQueryParams, readPoolState, type LeadFilters } from '../lead-filters';
 import { usePoolState } from '../use-pool-state';
 import { AddLeadDialog } from './add-lead-dialog';
 import { LeadList } from './lead-list';
@@ -46,6 +46,15 @@ function useFiltersOpen(): [boolean, () => void] {
 const Loading = ({ label }: { label: string }) => (
   <div className="flex min-h-48 items-center justify-center"><Spinner label={label} className="size-6" /></div>
 );
+
+/**
+ * The pool's first page for the address being opened, started while the session is still
+ * being checked (see preloadLikelyScreens) rather than once the page renders.
+ */
+export function prefetchLeadPool(queryClient: QueryClient, search: URLSearchParams): void {
+  const { tab, sort, view, filters } = readPoolState(search);
+  if (view === 'list') void queryClient.prefetchInfiniteQuery(leadPoolQuery(poolQueryParams(tab, sort, filters)));
+}
 
 /** Spec 2.6's Lead Pool: tabs, filters, counts, and the pool as a list or a pipeline. */
 export function LeadPoolPage() {

@@ -18,6 +18,10 @@ const FILTERS = [
 ] as const;
 const RECENT = 3;
 
+/** The panel's read, for a filter ('all' when it opens: what the dashboard prefetches). */
+export const recentLeadsQuery = (filter: (typeof FILTERS)[number]['value'] = 'all') =>
+  leadListQuery({ limit: RECENT, sort: 'newest', typeFilter: filter });
+
 /**
  * Spec 2.5's Recent Leads. The original filtered every lead in the browser; here the server
  * filters and counts (typeFilter, limit, total), which gives the same 'Showing X of Y' at any
@@ -25,7 +29,7 @@ const RECENT = 3;
  */
 export function RecentLeadsCard() {
   const [filter, setFilter] = useState<(typeof FILTERS)[number]['value']>('all');
-  const { data, isPending, error, refetch, isPlaceholderData } = useQuery(leadListQuery({ limit: RECENT, sort: 'newest', typeFilter: filter }));
+  const { data, isPending, error, refetch, isPlaceholderData } = useQuery(recentLeadsQuery(filter));
   const now = new Date();
 
   return (

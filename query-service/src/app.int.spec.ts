@@ -142,6 +142,23 @@ describe('gateway health', () => {
     expect(res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok' } });
   });
 
+  it('answers /readyz 200 degraded when only a dependency it can serve without fails, naming it', async () => {
+    const degraded = await buildApp({
+      pool, secureCookies: false, bodyLimit: BODY_LIMIT, logger, consoleDir: undefined,
+      checks: { postgres: postgresCheck(pool) },
+      degradedWithout: { redis: async () => { throw new Error('connect ECONNREFUSED 10.0.0.7:6379'); }, kafka: async () => {} },
+      writes: { kind: 'in-process', register: async () => {} },
+    });
+    try {
+      const res = await degraded.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'degraded', checks: { postgres: 'ok', redis: 'fail', kafka: 'ok' } });
+      expect(res.body).not.toContain('10.0.0.7');
+    } finally {
+      await degraded.close();
+    }
+  });
+
   it('answers /readyz 503 naming the failing check, without its error', async () => {
     const failing = await gateway({
       postgres: postgresCheck(pool),

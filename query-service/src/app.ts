@@ -48,8 +48,10 @@ export type GatewayDeps = {
   logger?: FastifyBaseLogger | false;
   /** Serve /metrics on this app to this bearer token (METRICS_TOKEN without METRICS_PORT). */
   metricsToken?: string;
-  /** Readiness probes by name (postgres, redis, kafka); the gateway only runs them. */
+  /** Readiness probes by name (postgres); the gateway only runs them. */
   checks: ReadinessChecks;
+  /** Probes of what it can serve without, degraded (redis, kafka, live): see healthRoutes. */
+  degradedWithout?: ReadinessChecks;
   writes: WriteRoutes;
   /** The console's build folder; served when it holds an index.html. */
   consoleDir?: string;
@@ -68,7 +70,7 @@ export type GatewayDeps = {
  * register below under /api as they land.
  */
 export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
-  const { pool, secureCookies, now = () => new Date(), timeZone = 'UTC', bodyLimit, logger, checks, writes, consoleDir, hub } = deps;
+  const { pool, secureCookies, now = () => new Date(), timeZone = 'UTC', bodyLimit, logger, checks, degradedWithout, writes, consoleDir, hub } = deps;
   const consoleBuilt = isConsoleBuilt(consoleDir);
   const app = await createHttpApp({
     bodyLimit, logger, metricsToken: deps.metricsToken, trustProxy: deps.trustProxy,
@@ -79,7 +81,7 @@ export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
   // First: the API document is made from every route registered after it.
   const proxied = writes.kind === 'proxy' && writes.describe ? [await describeRoutes(writes.describe, { bodyLimit })] : [];
   await registerApiDocs(app, { joined: proxied });
-  await app.register(healthRoutes, { checks });
+  await app.register(healthRoutes, { checks, degradedWithout });
   await app.register(sessionAuth, { pool, sessions: createSessionStore(pool), secureCookies });
   const store = createPostgresEventStore(pool);
   await app.register(currentUserRoute, { pool });

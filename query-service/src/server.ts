@@ -32,14 +32,17 @@ export async function startQueryServer({ config, logger, describeWrites, demoAcc
     ...(config.REDIS_URL ? { redis: redisCheck(config.REDIS_URL) } : {}),
     ...(config.KAFKA_BROKERS ? { kafka: kafkaCheck(config.KAFKA_BROKERS) } : {}),
   };
+  // Without PostgreSQL it can serve nothing; without Redis or Kafka it serves reads and writes
+  // (no live messages; read models lag), so those only make it 'degraded'.
   const checks: ReadinessChecks = { postgres: postgresCheck(pool) };
-  for (const [name, probe] of Object.entries(probes)) checks[name] = probe.check;
+  const degradedWithout: ReadinessChecks = {};
+  for (const [name, probe] of Object.entries(probes)) degradedWithout[name] = probe.check;
 
   // Live messages arrive over Redis from the one notifier; this replica delivers to its sockets.
   const hub = createSocketHub({ sessionAlive: async (token) => (await createSessionStore(pool).resolve(token)) !== null });
   const live = config.REDIS_URL ? subscribeLive<SocketMessage>(config.REDIS_URL, hub.deliver) : undefined;
-  // Ready once live messages can reach this replica's sockets (alive before: see subscribeLive).
-  if (live) checks.live = () => live.subscribed;
+  // Live messages reach this replica's sockets once it has subscribed (see subscribeLive).
+  if (live) degradedWithout.live = () => live.subscribed;
   const closeConnections = async () => {
     hub.close();
     await live?.close();
@@ -49,7 +52,7 @@ export async function startQueryServer({ config, logger, describeWrites, demoAcc
   try {
     const app = await buildApp({
       pool, hub, secureCookies: config.NODE_ENV === 'production',
-      bodyLimit: config.BODY_LIMIT, logger, checks, timeZone: config.TIME_ZONE,
+      bodyLimit: config.BODY_LIMIT, logger, checks, degradedWithout, timeZone: config.TIME_ZONE,
       writes: { kind: 'proxy', commandServiceUrl: COMMAND_SERVICE_URL, describe: describeWrites && ((app) => describeWrites(app, pool)) },
       metricsToken: metricsTokenOnMainPort(config), trustProxy: config.TRUST_PROXY,
       consoleDir: config.CONSOLE_DIR ?? defaultConsoleDir,

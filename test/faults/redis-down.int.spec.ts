@@ -70,15 +70,24 @@ describe.skipIf(!brokers)('Redis down (fault 9)', () => {
     await waitFor(claimedNotice(before), { timeoutMs: 30_000, what: 'the live notification before the outage' });
 
     await redis.kill();
-    await waitFor(async () => (await call(base, 'GET', '/readyz')).body.checks?.redis === 'fail', { timeoutMs: 15_000, what: 'the gateway to report Redis as not ready' });
+    // Degraded, not unready: the gateway still serves reads and writes, so a balancer keeps it.
+    const degraded = await waitFor(async () => {
+      const answer = await call(base, 'GET', '/readyz');
+      return answer.body.checks?.redis === 'fail' && answer;
+    }, { timeoutMs: 15_000, what: 'the gateway to report Redis as failing' });
+    expect(degraded.status).toBe(200);
+    expect(degraded.body.status).toBe('degraded');
 
-    // A gateway replica restarted during the outage comes up (alive, not ready) rather than
-    // waiting for Redis: startPart resolves once its /healthz answers.
+    // A gateway replica restarted during the outage comes up (degraded: no live subscription
+    // yet) rather than waiting for Redis: startPart resolves once its /healthz answers.
     const second = app.gateways[1]!;
     const secondBase = `http://127.0.0.1:${second.port}`;
     await app.parts.get(second.name)!.stop();
     await app.restart(second.name);
-    expect((await call(secondBase, 'GET', '/readyz')).body.checks?.redis).toBe('fail');
+    const restarted = await call(secondBase, 'GET', '/readyz');
+    expect(restarted.status).toBe(200);
+    expect(restarted.body).toMatchObject({ status: 'degraded', checks: { postgres: 'ok', redis: 'fail' } });
+    expect(restarted.body.checks.live).not.toBe('ok');
 
     // Sessions: sign-in works, a signed-in user is known, a made-up cookie is not (not fail-open).
     const signedIn = await signIn(base, 'bob');
@@ -120,11 +129,11 @@ describe.skipIf(!brokers)('Redis down (fault 9)', () => {
     expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
 
-    await waitFor(async () => (await call(base, 'GET', '/readyz')).status === 200, { timeoutMs: 30_000, what: 'the gateway to be ready again' });
+    await waitFor(async () => (await call(base, 'GET', '/readyz')).body.status === 'ok', { timeoutMs: 30_000, what: 'the gateway to be fully ready again' });
 
-    // The replica started during the outage is ready now, and delivers live messages: Bob's
+    // The replica started during the outage has subscribed now, and delivers live messages: Bob's
     // console on it hears that Ann claimed his lead.
-    await waitFor(async () => (await call(secondBase, 'GET', '/readyz')).status === 200, { timeoutMs: 30_000, what: 'the restarted replica to be ready' });
+    await waitFor(async () => (await call(secondBase, 'GET', '/readyz')).body.status === 'ok', { timeoutMs: 30_000, what: 'the restarted replica to be fully ready' });
     const bobInbox: SocketMessage[] = [];
     const bobSocket = new WebSocket(`${secondBase.replace('http', 'ws')}/ws`, { headers: { cookie: bob.cookie } });
     bobSocket.on('message', (d) => bobInbox.push(JSON.parse(String(d)) as SocketMessage));

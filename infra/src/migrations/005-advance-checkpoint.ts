@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 export const name = '005-advance-checkpoint';
 
 /**
- * A projection batch's last round trip advances its checkpoint by compare-and-set and commits
- * (`select lf_advance_checkpoint(...); commit`). When the checkpoint moved under the batch (a
+ * A checkpoint's compare-and-set, for every reader of the log that keeps one. A projection
+ * batch's last round trip runs it and commits (`select lf_advance_checkpoint(...); commit`). When the checkpoint moved under the batch (a
  * replay's swap, another instance), the function raises SQLSTATE LFC01: the commit that follows
  * in the same round trip is then skipped and the runner rolls the batch back.
  */

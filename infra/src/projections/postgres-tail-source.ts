@@ -6,7 +6,7 @@ import type { Pool, PoolClient } from '../postgres/pool';
 import { positionOf } from './log-order';
 import { createSharedLogReads, type SharedLogReads } from './shared-log-reads';
 import { projectionLockKey } from './tables';
-import type { EventBatch, EventSource } from './types';
+import { CHECKPOINT_MOVED, type EventBatch, type EventSource } from './types';
 
 export { positionOf };
 
@@ -42,13 +42,16 @@ const digits = (v: string | number) => {
 const sqlXid8 = (v: string) => `'${digits(v)}'::xid8`;
 const sqlBigint = (v: string | number) => `${digits(v)}::bigint`;
 
-/** Compare-and-set: advances the checkpoint only if it is still where this reader left it. */
+/**
+ * Compare-and-set: advances the checkpoint only if it is still where this reader left it
+ * (lf_advance_checkpoint, which projection batches also send with their COMMIT).
+ */
 export async function advanceCheckpoint(db: PoolClient, name: string, from: LogPosition, to: LogPosition): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `update checkpoints set transaction_id = $4::text::xid8, global_position = $5, updated_at = now()
-     where name = $1 and transaction_id = $2::text::xid8 and global_position = $3`,
-    [name, from.transactionId, from.globalPosition, to.transactionId, to.globalPosition]);
-  return rowCount === 1;
+  return db.query('select lf_advance_checkpoint($1, $2::text::xid8, $3, $4::text::xid8, $5)',
+    [name, from.transactionId, from.globalPosition, to.transactionId, to.globalPosition]).then(() => true, (err: { code?: string }) => {
+    if (err.code === CHECKPOINT_MOVED) return false;
+    throw err;
+  });
 }
 
 /**

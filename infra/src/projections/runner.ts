@@ -3,7 +3,7 @@ import { metrics } from '../metrics/metrics';
 import type { Pool } from '../postgres/pool';
 import { isDatabaseUnavailable } from '../postgres/unavailable';
 import { ensureProjectionTables } from './tables';
-import type { EventSource, Projection, RunnerMemory } from './types';
+import { CHECKPOINT_MOVED, type EventSource, type Projection, type RunnerMemory } from './types';
 
 export type RunnerLogger = {
   info(obj: object, msg?: string): void;
@@ -29,9 +29,6 @@ export type ProjectionRunner = {
   done: Promise<void>;
   stop(): Promise<void>;
 };
-
-/** SQLSTATE of lf_advance_checkpoint when the checkpoint moved under a batch (migration 005). */
-const CHECKPOINT_MOVED = 'LFC01';
 
 const transient = (err: unknown) => {
   const code = (err as { code?: string }).code ?? '';

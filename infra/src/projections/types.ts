@@ -49,6 +49,9 @@ export type TableLoader = {
   finish(db: PoolClient): Promise<void>;
 };
 
+/** SQLSTATE of lf_advance_checkpoint when the checkpoint moved under its caller (migration 005). */
+export const CHECKPOINT_MOVED = 'LFC01';
+
 export type EventBatch = {
   /**
    * What the runner sends to open the transaction, instead of a bare BEGIN: a source may take

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { buildConsole as buildWith } from '@leadfloor/console/build/build-console';
 
 export type ConsoleBuild = {
   dir: string;
@@ -16,18 +16,9 @@ export type ConsoleBuild = {
  * it with CONSOLE_DIR), so the bench measures exactly the code it serves and never overwrites
  * `console/dist`.
  */
-export async function buildConsole(root: string): Promise<ConsoleBuild> {
+export async function buildConsole(): Promise<ConsoleBuild> {
   const dir = await mkdtemp(join(tmpdir(), 'lf-bench-console-'));
-  const consoleDir = join(root, 'console');
-  // Vite bundles React's development build unless NODE_ENV says production.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root: consoleDir, configFile: join(consoleDir, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  await buildWith({ outDir: dir });
   return {
     dir,
     async gzipBytes(path) {

@@ -76,7 +76,7 @@ async function onTheBigPool(ctx: BenchContext, root: string, build: ConsoleBuild
  */
 export async function consoleScenario(ctx: BenchContext, root: string): Promise<ScenarioResult> {
   ctx.log('building the console');
-  const build = await buildConsole(root);
+  const build = await buildConsole();
   const browser = await chromium.launch({ ...chromiumLaunch(), headless: true });
   try {
     const demo = await onTheDemoFloor(ctx, root, build, browser);

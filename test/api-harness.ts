@@ -29,6 +29,7 @@ const generous: AuthLimits = {
   loginPerAddress: { max: 100_000, windowMs: 60_000 },
   loginPerAccount: { max: 100_000, windowMs: 60_000 },
   registerPerAddress: { max: 100_000, windowMs: 60_000 },
+  registerFailuresPerAddress: { max: 100_000, windowMs: 60_000 },
 };
 
 /**

@@ -104,7 +104,9 @@ describe('npm start', () => {
     const run = await startAndWaitReady();
     expect(embeddedPort(run.output())).toMatchObject({ fresh: true });
 
+    // The two README commands give the whole console: a clone without a build gets one first.
     const home = await fetch(`http://127.0.0.1:${port}/`);
+    expect(await home.text()).toContain('<div id="root">');
     expect(home.headers.get('x-content-type-options')).toBe('nosniff');
     expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
 

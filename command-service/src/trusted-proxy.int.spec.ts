@@ -18,7 +18,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-const oneRegistrationPerAddress = { registerPerAddress: { max: 1, windowMs: 60_000 }, loginPerAddress: { max: 100, windowMs: 60_000 }, loginPerAccount: { max: 100, windowMs: 60_000 } };
+const oneRegistrationPerAddress = { registerPerAddress: { max: 1, windowMs: 60_000 }, registerFailuresPerAddress: { max: 100, windowMs: 60_000 }, loginPerAddress: { max: 100, windowMs: 60_000 }, loginPerAccount: { max: 100, windowMs: 60_000 } };
 const commandService = (trustProxy?: TrustProxy) =>
   buildApp({ pool, bodyLimit: 65_536, secureCookies: false, checks: {}, authLimits: oneRegistrationPerAddress, ...(trustProxy ? { trustProxy } : {}) });
 

@@ -29,6 +29,8 @@ const ConfigSchema = z.object({
   COMMAND_SERVICE_URL: optionalUrl.refine((u) => u === undefined || /^https?:\/\//.test(u), 'must be an http(s):// URL'),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // auto: readable lines on a terminal, JSON lines otherwise (a file, a pipe, a log shipper).
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   DEMO: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
   TIME_ZONE: z.string().min(1).default('UTC'),
   // Which peers may set X-Forwarded-For/-Host/-Proto (per-address limits and the Origin check
@@ -38,11 +40,15 @@ const ConfigSchema = z.object({
   TRUST_PROXY: z.string().trim().min(1).optional().transform(trustProxyOf),
   // The console build the gateway serves (default: console/dist of this checkout).
   CONSOLE_DIR: z.string().trim().min(1).optional(),
+  // `npm start` builds console/dist when it is missing or older than the console's sources
+  // (auto); off serves whatever is there. A CONSOLE_DIR is always served as it is.
+  CONSOLE_BUILD: z.enum(['auto', 'off']).default('auto'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  // Sign-in attempts and registrations one address may make per window (15 min / 1 h). Raise
-  // them only where many users share an address (a test suite, an office behind one NAT).
+  // Sign-in attempts one address may make per 15 min, and registration attempts per 10 min (a
+  // ceiling on the hashing one address causes; an office signing up its floor stays well
+  // under it). Raise them only where very many users share an address (a test suite).
   LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
   // Claims one agent may make per 10 s before 429 (scripted claiming).
   CLAIMS_PER_AGENT_PER_10S: z.coerce.number().int().min(1).default(20),
   // Metrics are off the public port unless asked for: METRICS_TOKEN serves /metrics on PORT to

@@ -21,10 +21,14 @@ import { seedDemoFloor } from '@leadfloor/command-service/seed/demo-floor';
 import { seededDemoSignIns } from '@leadfloor/command-service/seed/demo-sign-ins';
 import type { DemoAccount } from '@leadfloor/contracts';
 import { exitOnStartupFailure, reportStartupFailure } from './startup-error';
+import { ensureConsoleBuild } from './ensure-console-build';
 
 async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
   const shutdown = handleShutdown({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
   try {
+    // The build (CPU) overlaps PostgreSQL's start and the migrations (mostly waiting).
+    const consoleBuilt = config.CONSOLE_DIR === undefined && config.CONSOLE_BUILD === 'auto'
+      ? ensureConsoleBuild(defaultConsoleDir, logger) : Promise.resolve();
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       const embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, logger });
@@ -49,6 +53,7 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
       demoAccounts = await seededDemoSignIns(pool);
     }
 
+    await consoleBuilt;
     const secureCookies = config.NODE_ENV === 'production';
     const app = await buildApp({
       pool, secureCookies, hub, timeZone: config.TIME_ZONE,

@@ -66,7 +66,7 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <h1>LeadFloor is running</h1>
 <p>The web console has not been built, so there is no user interface to show yet.</p>
 <p>The API answers under <code>/api</code>, and <a href="/readyz">/readyz</a> reports whether this server is ready.</p>
-<p>Build the console into <code>console/dist</code> and restart the server to use it here.</p>
+<p><code>npm start</code> builds the console into <code>console/dist</code> when it is missing (unless <code>CONSOLE_BUILD=off</code>); <code>npm run build -w console</code> builds it by hand. Restart the server to use it here.</p>
 </body>
 </html>
 `;

@@ -11,11 +11,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toDomainEvent, type HandleCommand } from '../shared/handle-command';
 import type { UserEvent } from '@leadfloor/events';
-import { userAggregate, userKeys, userStream } from '../users/user-aggregate';
+import { emailKey, userAggregate, userKeys, usernameKey, userStream } from '../users/user-aggregate';
 import { evolveUser, initialUserState, publicUser, type UserState } from '../users/user';
 import type { PasswordHasher } from './password-hasher';
 
-export type AuthLimits = { loginPerAddress: RateRule; loginPerAccount: RateRule; registerPerAddress: RateRule };
+/**
+ * Sign-in: attempts per address and failures per account (brute force). Registration: attempts
+ * per address bound the hashing an address can cause (cost), and refused registrations per
+ * address (taken usernames and emails: probing who has an account) close it for a while.
+ * Successful sign-ups of distinct new accounts are only bounded by the cost ceiling, so an
+ * office onboarding its floor from one address gets through.
+ */
+export type AuthLimits = {
+  loginPerAddress: RateRule; loginPerAccount: RateRule; registerPerAddress: RateRule; registerFailuresPerAddress: RateRule;
+};
 /** The limits, with the per-address ones taken from configuration. */
 export const authLimitsFrom = (c: { LOGIN_ATTEMPTS_PER_ADDRESS: number; REGISTRATIONS_PER_ADDRESS: number }): AuthLimits => ({
   ...defaultAuthLimits,
@@ -26,7 +35,8 @@ export const authLimitsFrom = (c: { LOGIN_ATTEMPTS_PER_ADDRESS: number; REGISTRA
 export const defaultAuthLimits: AuthLimits = {
   loginPerAddress: { max: 30, windowMs: 15 * 60_000 },
   loginPerAccount: { max: 5, windowMs: 15 * 60_000 },
-  registerPerAddress: { max: 20, windowMs: 60 * 60_000 },
+  registerPerAddress: { max: 60, windowMs: 10 * 60_000 },
+  registerFailuresPerAddress: { max: 10, windowMs: 60 * 60_000 },
 };
 
 export type AuthDeps = {
@@ -51,12 +61,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post('/api/auth/register', {
     schema: {
       body: RegisterBodySchema, response: { 201: AuthUserResponseSchema }, security: [],
-      problems: { 409: 'The username or email is taken (username_taken, email_taken).', 429: 'Too many registrations from this address (rate_limited, Retry-After).' },
+      problems: {
+        409: 'The username or email is taken (username_taken, email_taken).',
+        429: 'Too many registration attempts, or too many refused ones, from this address (rate_limited, Retry-After).',
+      },
     },
   }, async (req, reply) => {
+    // Both counted before any hashing, so an address cannot make the CPU hash without bound.
+    const failuresKey = `register:fail:addr:${req.ip}`;
     const byAddress = await limiter.hit(`register:addr:${req.ip}`, limits.registerPerAddress);
+    const failures = await limiter.peek(failuresKey, limits.registerFailuresPerAddress);
     if (!byAddress.allowed) throw tooMany(byAddress.retryAfterSeconds);
+    if (failures.count >= limits.registerFailuresPerAddress.max) throw tooMany(failures.retryAfterSeconds);
     const { username, email, password, fullName, rememberMe } = req.body;
+    const refuse = async (taken: 'username' | 'email') => {
+      await limiter.hit(failuresKey, limits.registerFailuresPerAddress);
+      return new ApiError(409, `${taken}_taken`,
+        taken === 'email' ? 'An account with this email already exists.' : 'This username is already taken.', { field: taken });
+    };
+    // A taken name is refused without hashing; the append's unique keys still decide a race.
+    if (await findStreamByKey(pool, ['username'], usernameKey(username).key)) throw await refuse('username');
+    if (await findStreamByKey(pool, ['email'], emailKey(email).key)) throw await refuse('email');
     const passwordHash = await hasher.hash(password);
     const userId = await store.nextId('user');
     try {
@@ -67,11 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       const session = await sessions.create(userId, rememberMe === true);
       return reply.startSession(session.token, rememberMe === true, session.expiresAt).code(201).send({ user: userDto(outcome.state) });
     } catch (err) {
-      if (err instanceof UniqueKeyTakenError) {
-        const field = err.scope === 'email' ? 'email' : 'username';
-        throw new ApiError(409, `${field}_taken`,
-          field === 'email' ? 'An account with this email already exists.' : 'This username is already taken.', { field });
-      }
+      if (err instanceof UniqueKeyTakenError) throw await refuse(err.scope === 'email' ? 'email' : 'username');
       throw err;
     }
   });

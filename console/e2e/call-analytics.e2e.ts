@@ -4,6 +4,8 @@ import { launchBrowser, openPage } from './support/browser';
 import { managerSession } from './support/calls';
 import type { Session } from './support/sessions';
 import { atPath, toastWith, visible } from './support/ui';
+import { callInsights, formatChange, weekOverWeek } from '../src/features/calls/call-insights';
+import type { CallTrends } from '../src/features/calls/call-trends';
 
 type Trend = { calls: number; connectedCalls: number; averageSentimentScore: number | null; averageScriptAdherence: number | null };
 type Trends = { weeks: (Trend & { weekStart: string })[]; agents: (Trend & { fullName: string })[] };
@@ -58,6 +60,21 @@ describe('call analytics (the Sales Manager on the demo floor)', () => {
     await page.getByLabel('Period').selectOption('Last 4 weeks');
     await page.waitForURL(/weeks=4/);
     await visible(page.getByRole('region', { name: 'The last 4 weeks at a glance' }));
+  });
+
+  it("shows the dashboard's week-over-week change, insights and weekly chart from the analysed calls", async () => {
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Call Analytics' });
+    await visible(card.getByRole('img', { name: /^Weekly performance: avg\. sentiment by week\./ }));
+    const trends = (await (await page.request.get('/api/call-analytics?weeks=6')).json()) as CallTrends;
+    const moved = weekOverWeek(trends.weeks);
+    if (moved.sentiment === null) await visible(card.getByText('No week-over-week change yet').first());
+    else await visible(card.getByText(`${formatChange(moved.sentiment)} vs last week`, { exact: true }));
+    if (moved.adherence !== null) await visible(card.getByText(`${formatChange(moved.adherence, '%')} vs last week`, { exact: true }));
+    const insights = card.getByRole('region', { name: 'AI insights' }).getByRole('listitem');
+    const expected = callInsights(trends).map((i) => i.text);
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(() => insights.allTextContents()).toEqual(expected);
   });
 
   it("edits a team's call script, checking each checkpoint", async () => {

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signIn } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
 import { atPath, visible } from './support/ui';
+import { isUpcoming } from '../src/lib/upcoming-routes';
 
 describe('auth gating', () => {
   let browser: Browser;
@@ -50,5 +51,35 @@ describe('auth gating', () => {
     await page.goto('/funnel-analytics');
     await visible(page.getByRole('heading', { level: 1, name: 'Funnel Analytics' }));
     await visible(page.getByText('Funnel Analytics is not available yet'));
+  });
+});
+
+describe('links on working screens', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(async () => {
+    ({ context, page } = await openPage(browser));
+    await signIn(page);
+  });
+  afterEach(() => context.close());
+
+  it('never lead to a page that is not available yet (the dashboard and the user menu)', async () => {
+    const main = page.getByRole('main');
+    await visible(main.getByRole('region', { name: 'Team Hierarchy' }));
+    await visible(main.getByRole('region', { name: 'Leaderboard' }).getByRole('link', { name: 'TV view' }));
+    await page.getByRole('button', { name: /^User menu/ }).click();
+    const menu = page.getByRole('group', { name: 'User menu' });
+    await visible(menu.getByRole('link', { name: 'Settings' }));
+    const hrefs = [
+      ...await main.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? '')),
+      ...await menu.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? '')),
+    ];
+    expect(hrefs.length).toBeGreaterThan(5);
+    expect(hrefs.filter(isUpcoming)).toEqual([]);
   });
 });

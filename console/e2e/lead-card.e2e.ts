@@ -116,6 +116,21 @@ describe('lead card', () => {
     await visible(page.getByText('No leads match your search criteria. Try different filters.'));
   });
 
+  it('shows an unscored lead as Not scored, with no band, until it is scored', async () => {
+    const lead = await createLead(page, 'Unscored');
+    await patchLead(page, lead.id, { status: 'claimed' });
+    await page.goto(poolFor(lead));
+    const card = page.getByRole('article', { name: lead.name });
+    await card.getByRole('button', { name: 'Show More' }).click();
+    const band = card.getByText(/^(Hot|Warm|Cool|Cold)$/);
+    await visible(card.getByText('Not scored', { exact: true }));
+    expect(await band.count()).toBe(0);
+    expect(await card.getByRole('slider', { name: 'Lead Score' }).getAttribute('aria-valuetext')).toBe('Not scored');
+    await card.getByRole('group', { name: 'Adjust score' }).getByRole('button', { name: '+10' }).click();
+    await visible(card.getByText('Cold', { exact: true }));
+    await gone(card.getByText('Not scored', { exact: true }));
+  });
+
   it('adjusts the score with the quick buttons and the slider', async () => {
     const lead = await createLead(page, 'Score');
     await patchLead(page, lead.id, { status: 'claimed' });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, openPage } from './support/browser';
+import { openBell } from './support/notifications';
 import { sessionOf, type Session } from './support/sessions';
 import { atPath, gone, visible } from './support/ui';
 
@@ -32,6 +33,62 @@ describe('lead pool filters and sort', () => {
     for (const type of ['Real Estate', 'Finance', 'Forex']) await visible(types.getByText(type));
     expect(await cards().count()).toBeGreaterThan(0);
     expect(await cards().count()).toBeLessThanOrEqual(60);
+  });
+
+  it('lays the two columns out row by row, so reading left to right then down follows the sort', async () => {
+    const placed = () => cards().evaluateAll((els) => els.map((el) => {
+      const box = el.getBoundingClientRect();
+      return { at: Number(el.getAttribute('aria-posinset')), top: box.top, left: box.left };
+    }));
+    // The 1st and 2nd cards side by side, the 3rd and 4th on the next row... (each beside or below the one before it).
+    const rowByRow = (all: { at: number; top: number; left: number }[]) => {
+      const byPlace = new Map(all.map((c) => [c.at, c]));
+      return all.length > 2 && all.every((c) => {
+        const before = byPlace.get(c.at - 1);
+        if (!before) return true;
+        return c.at % 2 === 0 ? c.top === before.top && c.left > before.left : c.top > before.top && c.left < before.left;
+      });
+    };
+    expect(rowByRow(await placed())).toBe(true);
+    // Deeper in the virtualized feed, the same holds.
+    await page.evaluate(() => window.scrollTo(0, 6_000));
+    await expect.poll(async () => Math.min(...(await placed()).map((c) => c.at))).toBeGreaterThan(10);
+    expect(rowByRow(await placed())).toBe(true);
+    expect(await cards().count()).toBeLessThanOrEqual(60);
+  });
+
+  it('shows a list that failed to load as its error panel alone, read once (no retry) until Retry', async () => {
+    let reads = 0;
+    await page.route((url) => url.pathname === '/api/leads', (route) => {
+      reads++;
+      return route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Internal Server Error', status: 500 }) });
+    });
+    await page.goto('/leads?tab=available');
+    const panel = page.getByRole('alert').filter({ hasText: 'Error loading leads' });
+    await visible(panel.getByText('There was a problem loading the leads. Please try again.'));
+    // The live connection refreshes what it keeps fresh as it opens, before its 'Connected' notice.
+    await visible((await openBell(page)).getByRole('listitem', { name: 'Connected' }));
+    await page.keyboard.press('Escape');
+    expect(reads).toBe(1);
+    expect(await page.getByText(/^Loading leads/).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => reads).toBe(2);
+    await visible(panel);
+  });
+
+  it('keeps the date range in its column, clear of the tags, at 1366 and 1440 px', async () => {
+    await page.getByRole('button', { name: 'Show Filters' }).click();
+    const tags = page.getByRole('group', { name: 'Tags' });
+    const dates = page.getByRole('group', { name: 'Date range' });
+    const rightEdge = async (l: Locator) => { const b = await l.boundingBox(); return b ? b.x + b.width : Infinity; };
+    for (const width of [1366, 1440]) {
+      await page.setViewportSize({ width, height: 768 });
+      await visible(dates);
+      const tagsLeft = (await tags.boundingBox())!.x;
+      for (const part of [dates, page.getByLabel('Date field'), page.getByRole('button', { name: 'Start date' }), page.getByRole('button', { name: 'End date' })]) {
+        expect(await rightEdge(part)).toBeLessThanOrEqual(tagsLeft);
+      }
+    }
   });
 
   it('narrows by tab', async () => {

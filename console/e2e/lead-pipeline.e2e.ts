@@ -45,6 +45,21 @@ describe('pipeline', () => {
     await visible(page.getByRole('region', { name: 'Proposal stage' }).getByText('No leads in Proposal stage'));
   });
 
+  it('shows whole names on the cards of a 1366 px screen', async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const lead = await createLead(page, 'Whole Name');
+    await patchLead(page, lead.id, { status: 'claimed' });
+    await page.goto(poolFor(lead, '&view=pipeline'));
+    const name = page.getByRole('region', { name: 'New stage' }).getByRole('link', { name: lead.name });
+    await visible(name);
+    // Neither cut short with an ellipsis nor clipped: the name's line holds all of it.
+    const clipped = await name.evaluate((el) => {
+      const line = el.parentElement!;
+      return line.scrollWidth > line.clientWidth || line.scrollHeight > line.clientHeight;
+    });
+    expect(clipped).toBe(false);
+  });
+
   it('moves a lead to another stage by drag and drop, and the move persists after a reload', async () => {
     const lead = await createLead(page, 'Drag');
     await patchLead(page, lead.id, { status: 'claimed' });

@@ -7,6 +7,10 @@ import { notificationItem, openBell, signInThroughApi } from './support/notifica
 import { gone, toastWith, visible } from './support/ui';
 
 const checked = (s: Locator) => s.getAttribute('aria-checked');
+/** The times of a list's notifications, top to bottom. */
+const timesIn = (list: Locator) => list.getByRole('listitem').evaluateAll((items) =>
+  items.map((item) => Date.parse(item.querySelector('time')?.getAttribute('datetime') ?? '')));
+const newestFirst = (times: number[]) => times.length > 1 && times.every((t, i) => !Number.isNaN(t) && (i === 0 || t <= times[i - 1]!));
 
 describe('notification history and preferences', () => {
   let browser: Browser;
@@ -31,6 +35,34 @@ describe('notification history and preferences', () => {
     expect(await list.getByRole('listitem').count()).toBe(50);
     await page.getByRole('button', { name: 'Load older notifications' }).click();
     await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThan(50);
+  });
+
+  it('lists newest first, in the bell and in the history, older pages included', async () => {
+    // The demo floor's history was recorded out of time order, so positions alone would not do.
+    await signIn(page);
+    await page.goto('/notifications');
+    const list = page.getByRole('list', { name: 'Notification history' });
+    await visible(list.getByRole('listitem').first());
+    await page.getByRole('button', { name: 'Load older notifications' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBeGreaterThan(50);
+    expect(newestFirst(await timesIn(list))).toBe(true);
+    const bell = await openBell(page);
+    const latest = bell.getByRole('list', { name: 'Latest notifications' });
+    await visible(latest.getByRole('listitem').first());
+    expect(newestFirst(await timesIn(latest))).toBe(true);
+  });
+
+  it('reads the list once as /notifications opens (bell and page share it), and once more as the live connection opens', async () => {
+    await registerThroughApi(page);
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/notifications') reads.push(r.url());
+    });
+    await page.goto('/notifications');
+    await visible(page.getByText(/^You have no notifications\./));
+    // The connection's refresh goes out as it opens; its 'Connected' notice follows a second later.
+    await visible((await openBell(page)).getByRole('listitem', { name: 'Connected' }));
+    expect(reads).toHaveLength(2);
   });
 
   it('toasts a live notification, lists it at once, and marks all read and clears all', async () => {

@@ -8,7 +8,7 @@ import { AUTH_PATHS, isAuthPath } from './auth-paths';
 import { DeferredLiveConnection } from './deferred-live-connection';
 import { FullScreenSpinner } from './full-screen-spinner';
 import { LEAD_CARD_ACTIONS } from './lead-card-actions';
-import { UPCOMING_ROUTES } from './upcoming-routes';
+import { UPCOMING_ROUTES } from '../lib/upcoming-routes';
 
 // Every screen is its own chunk: the sign-in page never downloads the shell or the dashboard.
 const loadAuthPage = () => import('../features/auth/components/auth-page');

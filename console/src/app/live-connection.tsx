@@ -28,14 +28,14 @@ function showLiveToast(input: ToastInput): void {
 }
 
 /**
- * Refetches the notification feeds without cancelling a read already running: the socket opens
+ * Refetches the notification feed without cancelling a read already running: the socket opens
  * once the first screen has settled, when the user may already be paging back through the
- * history. That read finishes first; then the feeds are refetched whole, pages included.
+ * history. That read finishes first; then the feed is refetched whole, pages included.
  */
-async function refreshFeeds(queryClient: QueryClient): Promise<void> {
-  const feeds = { queryKey: notificationKeys.feeds() };
-  if (queryClient.isFetching(feeds) > 0) await queryClient.invalidateQueries(feeds, { cancelRefetch: false });
-  await queryClient.invalidateQueries(feeds);
+async function refreshFeed(queryClient: QueryClient): Promise<void> {
+  const feed = { queryKey: notificationKeys.feed() };
+  if (queryClient.isFetching(feed) > 0) await queryClient.invalidateQueries(feed, { cancelRefetch: false });
+  await queryClient.invalidateQueries(feed);
 }
 
 /**
@@ -62,7 +62,7 @@ export function LiveConnection() {
       onOpen: () => {
         // Anything that happened between the screen's first reads (or the last socket) and
         // this open was never pushed: a lead added while the pool loaded, a claim while away.
-        void refreshFeeds(queryClient);
+        void refreshFeed(queryClient);
         updates.resync();
         clearTimeout(noticeTimer);
         noticeTimer = setTimeout(() => addLocalNotice('Connected', 'Real-time notifications are now active'), CONNECTED_NOTICE_DELAY_MS);

@@ -28,12 +28,12 @@ describe('keysToRefresh', () => {
   });
   it('refreshes the dashboard stats on sale and call notifications only', () => {
     expect(keysToRefresh(notification('new_sale'))).toEqual([dashboardKeys.stats()]);
-    expect(keysToRefresh(notification('call_completed'))).toEqual([dashboardKeys.stats(), dashboardKeys.callSummary(), callKeys.lists()]);
+    expect(keysToRefresh(notification('call_completed'))).toEqual([dashboardKeys.stats(), callKeys.summary(), callKeys.trends(), callKeys.lists()]);
     expect(keysToRefresh(notification('lead_claimed'))).toEqual([]);
   });
   it('refreshes the call log, the call analytics and the dashboard figures when a call changed (its analysis landed)', () => {
     expect(keysToRefresh({ type: 'broadcast', event: 'call_changed', data: { calls: [{ callId: 7, version: 3 }] } }))
-      .toEqual([callKeys.lists(), callKeys.trends(), dashboardKeys.callSummary(), dashboardKeys.stats()]);
+      .toEqual([callKeys.lists(), callKeys.trends(), callKeys.summary(), dashboardKeys.stats()]);
   });
   it('refreshes the call log when a call starts or ends on the team', () => {
     expect(keysToRefresh(notification('team_member_call'))).toEqual([dashboardKeys.stats(), callKeys.lists()]);

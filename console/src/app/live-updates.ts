@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { NotificationEvent, SocketMessage } from '@leadfloor/contracts';
 import type { ToastInput } from '../components/ui/toast-store';
 import { callKeys } from '../features/calls/api/call-queries';
@@ -6,7 +6,7 @@ import { dashboardKeys } from '../features/dashboard/api/dashboard-queries';
 import { leaderboardKeys } from '../features/leaderboard/api/leaderboard-queries';
 import { leadKeys } from '../features/leads/api/lead-queries';
 import { notificationKeys } from '../features/notifications/api/notification-queries';
-import { highestSeq, isGap, withPushed, type NotificationList } from '../features/notifications/notification-feed';
+import { highestSeq, isGap, withPushed, type NotificationFeed } from '../features/notifications/notification-feed';
 import { saleKeys } from '../features/sales/api/sale-queries';
 
 /** Notifications that move the dashboard's figures: revenue and conversion, calls this week. */
@@ -30,7 +30,7 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
   if (message.type === 'broadcast' && message.event === 'lead_changed') return [leadKeys.lists()];
   // A call logged, completed or analysed (the analysis lands later, from a background job).
   if (message.type === 'broadcast' && message.event === 'call_changed') {
-    return [callKeys.lists(), callKeys.trends(), dashboardKeys.callSummary(), dashboardKeys.stats()];
+    return [callKeys.lists(), callKeys.trends(), callKeys.summary(), dashboardKeys.stats()];
   }
   // A sale recorded, or its commission approved, paid, re-rated or rejected: the seller's and the managers' figures.
   if (message.type === 'broadcast' && message.event === 'sale_changed') return [saleKeys.all, dashboardKeys.stats()];
@@ -40,7 +40,7 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
   if (message.type === 'notification') {
     return [
       ...(STATS_EVENTS.has(message.event) ? [dashboardKeys.stats()] : []),
-      ...(CALL_ANALYSIS_EVENTS.has(message.event) ? [dashboardKeys.callSummary()] : []),
+      ...(CALL_ANALYSIS_EVENTS.has(message.event) ? [callKeys.summary(), callKeys.trends()] : []),
       ...(CALL_EVENTS.has(message.event) ? [callKeys.lists()] : []),
     ];
   }
@@ -68,10 +68,19 @@ const COALESCE_MS = 200;
 export const MIN_REFRESH_INTERVAL_MS = 1_000;
 
 /**
+ * A read a change makes stale. Not the past (a lead as of an instant never changes), and not a
+ * read that failed with nothing to show: spec 7 has no retry, so its error panel waits for the
+ * user's Retry rather than the read being sent again with every change on the floor.
+ */
+const refreshable = (query: Query) =>
+  !query.queryKey.includes('as-of') && !(query.state.status === 'error' && query.state.data === undefined);
+
+/**
  * Maps /ws messages onto the query cache (STYLE: each message → invalidateQueries(keys)).
- * A pushed notification is written into the bell's list directly, since it carries the whole
- * row; when its position shows one was missed, or a read of the list is already under way,
- * the list is refetched instead so nothing is lost.
+ * A pushed notification is written into the notification feed directly (the bell and the
+ * history page show it at once), since it carries the whole row; when its position shows one
+ * was missed, or a read of the feed is already under way, the feed is refetched instead so
+ * nothing is lost.
  */
 export function createLiveUpdates(queryClient: QueryClient) {
   const pending = new Map<string, QueryKey>();
@@ -94,7 +103,7 @@ export function createLiveUpdates(queryClient: QueryClient) {
       }
       pending.delete(id);
       lastRefreshed.set(id, now);
-      void queryClient.invalidateQueries({ queryKey, predicate: (q) => !q.queryKey.includes('as-of') });
+      void queryClient.invalidateQueries({ queryKey, predicate: refreshable });
     }
     schedule(nextDue - now);
   }
@@ -105,16 +114,15 @@ export function createLiveUpdates(queryClient: QueryClient) {
   };
 
   const pushNotification = (message: Extract<SocketMessage, { type: 'notification' }>) => {
-    const key = notificationKeys.latest();
-    const list = queryClient.getQueryData<NotificationList>(key);
-    const known = Math.max(highestSeq(list) ?? 0, lastPosition) || null;
+    const key = notificationKeys.feed();
+    const feed = queryClient.getQueryData<NotificationFeed>(key);
+    const known = Math.max(highestSeq(feed) ?? 0, lastPosition) || null;
     lastPosition = Math.max(lastPosition, message.position);
-    if (!list || isGap(known, message.position) || queryClient.isFetching({ queryKey: key }) > 0) {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.feeds() });
+    if (!feed || isGap(known, message.position) || queryClient.isFetching({ queryKey: key }) > 0) {
+      void queryClient.invalidateQueries({ queryKey: key });
       return;
     }
-    queryClient.setQueryData(key, withPushed(list, message.notification));
-    refresh([notificationKeys.history()]);
+    queryClient.setQueryData(key, withPushed(feed, message.notification));
   };
 
   return {

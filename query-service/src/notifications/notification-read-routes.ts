@@ -18,6 +18,11 @@ const VISIBLE = `
   left join notification_marks m on m.user_id = n.user_id and m.notification_id = n.id
   where n.user_id = $1 and n.seq > coalesce(c.cleared_through_seq, 0) and m.deleted_at is null`;
 
+// Spec 9: newest first, by when each happened. Positions (seq) number notifications as they
+// were raised, which need not follow their times (a sale recorded today that closed last week),
+// so a page ends at (created_at, seq) and `before` names the position whose place it is.
+const CURSOR = 'select b.created_at, b.seq from notifications_v1 b where b.user_id = $1 and b.seq = $2';
+
 export const notificationReadRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (app, { pool }) => {
   app.addHook('onRequest', requireSignedIn);
 
@@ -30,7 +35,8 @@ export const notificationReadRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = asy
       pool.query<Row>(
         `select n.id, n.seq, n.event_type, n.category, n.title, n.message, n.data, n.created_at,
                 (n.seq <= coalesce(c.read_through_seq, 0) or m.read_at is not null) as read
-         ${VISIBLE} and ($2::int is null or n.seq < $2) order by n.seq desc limit $3`, [actor.id, before ?? null, limit + 1]),
+         ${VISIBLE} and ($2::int is null or (n.created_at, n.seq) < (${CURSOR}))
+         order by n.created_at desc, n.seq desc limit $3`, [actor.id, before ?? null, limit + 1]),
       pool.query<{ n: string }>(
         `select count(*) as n ${VISIBLE} and n.seq > coalesce(c.read_through_seq, 0) and m.read_at is null`, [actor.id]),
     ]);

@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { CallAnalyticsCard } from '../../features/calls/components/call-analytics-card';
 import { statsQuery } from '../../features/dashboard/api/dashboard-queries';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 import { AddLeadDialog } from '../../features/leads/components/add-lead-dialog';
 import { RecentLeadsCard, recentLeadsQuery } from '../../features/leads/components/recent-leads-card';
 
-/** The dashboard with the leads feature's panels plugged in (features never import each other). */
+/** The dashboard with the leads' and calls' panels plugged in (features never import each other). */
 export function DashboardRoute() {
-  return <DashboardPage newLeadAction={<AddLeadDialog />} recentLeads={<RecentLeadsCard />} />;
+  return <DashboardPage newLeadAction={<AddLeadDialog />} recentLeads={<RecentLeadsCard />} callAnalytics={<CallAnalyticsCard />} />;
 }
 
 /**

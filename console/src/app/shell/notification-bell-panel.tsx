@@ -15,8 +15,8 @@ import { useBellFeed } from './notification-bell';
  * Its own chunk: every signed-in page shows the bell, few open it before they have used the page.
  */
 export function BellPanel({ close }: { close: () => void }) {
-  const { query, local, unread } = useBellFeed();
-  const items = bellItems(query.data?.notifications ?? [], local);
+  const { query, latest, local, unread } = useBellFeed();
+  const items = bellItems(latest, local);
   const actions = useNotificationActions();
   const status = useLiveStatus();
   const now = useNow();

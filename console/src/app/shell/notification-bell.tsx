@@ -1,21 +1,25 @@
 import { lazy, Suspense } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import { Popover } from '../../components/ui/popover';
-import { latestNotificationsQuery } from '../../features/notifications/api/notification-queries';
+import { notificationFeedQuery } from '../../features/notifications/api/notification-queries';
 import { useLocalNotices } from '../../features/notifications/local-notices';
 import { unreadBadgeText } from '../../features/notifications/notification-feed';
 
 const loadPanel = () => import('./notification-bell-panel');
 const BellPanel = lazy(() => loadPanel().then((m) => ({ default: m.BellPanel })));
 
-/** The bell's feed: the latest notifications, the console's own notices, and how many are unread. */
+/**
+ * The bell's feed: the first page of the notification feed (the newest, shared with the history
+ * page), the console's own notices, and how many are unread.
+ */
 export function useBellFeed() {
-  const query = useQuery(latestNotificationsQuery);
+  const query = useInfiniteQuery(notificationFeedQuery);
   const local = useLocalNotices();
-  const unread = (query.data?.unreadCount ?? 0) + local.filter((n) => !n.read).length;
-  return { query, local, unread };
+  const latest = query.data?.pages[0];
+  const unread = (latest?.unreadCount ?? 0) + local.filter((n) => !n.read).length;
+  return { query, latest: latest?.notifications ?? [], local, unread };
 }
 
 /** Spec 2.4's live notifications bell: an unread badge (99+ above 99) on a dropdown panel. */

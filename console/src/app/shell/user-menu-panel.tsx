@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AvailableLink } from '../../components/available-link';
 import { LogOut, Settings, Star, UserRound } from 'lucide-react';
 import type { User } from '@leadfloor/contracts';
 import { Badge } from '../../components/ui/badge';
@@ -27,9 +28,9 @@ export function UserMenuPanel({ user, close }: { user: User; close: () => void }
         </Badge>
       </div>
       <hr className="my-1 border-border" />
-      <Link to="/profile" onClick={close} className={popoverItemClasses}>
+      <AvailableLink to="/profile" onClick={close} className={popoverItemClasses}>
         <UserRound aria-hidden className="size-4 text-muted" /> Your Profile
-      </Link>
+      </AvailableLink>
       <Link to="/settings" onClick={close} className={popoverItemClasses}>
         <Settings aria-hidden className="size-4 text-muted" /> Settings
       </Link>

@@ -10,9 +10,11 @@ import { readPoolState, writePoolState, type PoolState } from './lead-filters';
 export function usePoolState(): [PoolState, (change: (state: PoolState) => PoolState) => void] {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readPoolState(params), [params]);
+  // A change starts from the address bar as it is now, not as of the last render: two changes
+  // in quick succession (before the page re-renders) must both stick.
   const update = useCallback(
     (change: (state: PoolState) => PoolState) =>
-      setParams((current) => writePoolState(change(readPoolState(current))), { replace: true }),
+      setParams(() => writePoolState(change(readPoolState(new URLSearchParams(window.location.search)))), { replace: true }),
     [setParams],
   );
   return [state, update];

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { layoutMasonry, visibleRange, type ItemKey, type MasonryLayout, type Placement } from './masonry-layout';
+import { layoutRows, visibleRange, type ItemKey, type Placement } from './row-layout';
 
 type Options = {
   /** One key per item, in order (memoise it: a new array lays the list out again). */
   keys: readonly ItemKey[];
   estimateSize: number;
-  lanes: number;
   gap: number;
+  /** Anything that changes every item's height at once (the number of cards a row holds): measurements start over. */
+  sizeEpoch: number;
   /** Items mounted beyond each edge of the viewport. */
   overscan: number;
   /** Where the list starts on the page (the window scrolls, not the list). */
@@ -14,7 +15,7 @@ type Options = {
 };
 
 export type WindowVirtualizer = {
-  /** The items to mount, with their lane and top relative to the list. */
+  /** The items to mount, with their top relative to the list. */
   items: Placement[];
   /** The list's full height. */
   totalSize: number;
@@ -23,28 +24,26 @@ export type WindowVirtualizer = {
 };
 
 /**
- * The lead list's virtualizer: only the items near the window's viewport are mounted, each is
- * measured as it renders (ResizeObserver) so expanding a card moves the ones below, and on
- * wide screens items flow into masonry lanes. The list grows by keyset pages, so a layout pass
- * is over the leads loaded so far, never the whole pool. Kept small on purpose: the list is on
- * the lead pool's first screen, where every kilobyte counts (QUALITY.md's initial-JS budget).
+ * The lead list's virtualizer: only the items (rows of cards) near the window's viewport are
+ * mounted, each is measured as it renders (ResizeObserver) so expanding a card moves the rows
+ * below. The list grows by keyset pages, so a layout pass is over the leads loaded so far, never
+ * the whole pool. Kept small on purpose: the list is on the lead pool's first screen, where
+ * every kilobyte counts (QUALITY.md's initial-JS budget).
  */
-export function useWindowVirtualizer({ keys, estimateSize, lanes, gap, overscan, scrollMargin }: Options): WindowVirtualizer {
-  // Heights measured at this many lanes: a lane's width, hence every height, changes with it.
-  const sizes = useMemo(() => new Map<ItemKey, number>(), [lanes]);
+export function useWindowVirtualizer({ keys, estimateSize, gap, sizeEpoch, overscan, scrollMargin }: Options): WindowVirtualizer {
+  // Heights measured in this epoch: a row's width, hence every height, changes with it.
+  const sizes = useMemo(() => new Map<ItemKey, number>(), [sizeEpoch]);
   const [measured, setMeasured] = useState(0);
-  const previousLanes = useRef<MasonryLayout['lanesByKey'] | undefined>(undefined);
   const layout = useMemo(
-    () => layoutMasonry({ keys, sizes, estimate: estimateSize, lanes, gap, previous: previousLanes.current }),
+    () => layoutRows({ keys, sizes, estimate: estimateSize, gap }),
     // `measured` counts measurements, which write to `sizes` in place.
-    [keys, sizes, estimateSize, lanes, gap, measured],
+    [keys, sizes, estimateSize, gap, measured],
   );
 
   // What the scroll and resize handlers read, as of the last commit.
   const current = useRef({ layout, keys, scrollMargin });
   useLayoutEffect(() => {
     current.current = { layout, keys, scrollMargin };
-    previousLanes.current = layout.lanesByKey;
   });
 
   const [range, setRange] = useState<[number, number] | null>(null);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@leadfloor/contracts';
-import { bellItems, highestSeq, isGap, unreadBadgeText, withPushed, type FeedItem, type NotificationList } from './notification-feed';
+import { bellItems, highestSeq, isGap, newestFirst, unreadBadgeText, withPushed, type FeedItem, type NotificationFeed, type NotificationList } from './notification-feed';
 
 const note = (seq: number, overrides: Partial<Notification> = {}): Notification => ({
   id: `event-${seq}:7`, seq, eventType: 'lead_claimed', category: 'lead', title: 'Lead Claimed', message: `claim ${seq}`,
   data: { leadId: 40 + seq }, read: false, createdAt: new Date(Date.UTC(2026, 2, 10, 12, 0, seq)).toISOString(), ...overrides,
 });
-const list = (seqs: number[], unreadCount = seqs.length): NotificationList => ({
-  notifications: seqs.map((s) => note(s)), unreadCount, nextBefore: null,
+const list = (seqs: number[], unreadCount = seqs.length, nextBefore: number | null = null): NotificationList => ({
+  notifications: seqs.map((s) => note(s)), unreadCount, nextBefore,
 });
+const feed = (...pages: NotificationList[]): NotificationFeed => ({ pages, pageParams: pages.map((_, i) => (i === 0 ? undefined : 100 - i)) });
 
 describe('unreadBadgeText (spec 9)', () => {
   it('shows nothing without unread notifications', () => {
@@ -40,30 +41,38 @@ describe('isGap', () => {
 });
 
 describe('highestSeq', () => {
-  it('reads the highest position in the list, or null for none', () => {
-    expect(highestSeq(list([9, 8, 3]))).toBe(9);
-    expect(highestSeq(list([]))).toBeNull();
+  it('reads the highest position on any page read, or null for none', () => {
+    expect(highestSeq(feed(list([9, 8, 3], 3, 3), list([12, 2])))).toBe(12);
+    expect(highestSeq(feed(list([])))).toBeNull();
     expect(highestSeq(undefined)).toBeNull();
   });
 });
 
+describe('newestFirst (spec 9)', () => {
+  it('orders by time, newest first, whatever the positions, and by position within one instant', () => {
+    const old = note(9, { createdAt: '2026-01-05T10:00:00Z' });
+    const recent = note(4, { createdAt: '2026-03-01T10:00:00Z' });
+    const sameInstant = note(5, { createdAt: '2026-03-01T10:00:00Z' });
+    expect([old, recent, sameInstant].sort(newestFirst).map((n) => n.seq)).toEqual([5, 4, 9]);
+  });
+});
+
 describe('withPushed', () => {
-  it('puts a new notification first and counts it unread', () => {
-    const next = withPushed(list([2, 1]), note(3));
-    expect(next.notifications.map((n) => n.seq)).toEqual([3, 2, 1]);
-    expect(next.unreadCount).toBe(3);
+  it('puts a new notification first on the first page and counts it unread', () => {
+    const next = withPushed(feed(list([2, 1])), note(3));
+    expect(next.pages[0]!.notifications.map((n) => n.seq)).toEqual([3, 2, 1]);
+    expect(next.pages[0]!.unreadCount).toBe(3);
   });
-  it('ignores a notification it already holds', () => {
-    const before = list([2, 1]);
+  it('ignores a notification it already holds, on any page', () => {
+    const before = feed(list([3, 2], 2, 2), list([1]));
     expect(withPushed(before, note(2))).toBe(before);
+    expect(withPushed(before, note(1))).toBe(before);
   });
-  it('keeps the 50 newest', () => {
-    const full = list(Array.from({ length: 50 }, (_, i) => 50 - i));
-    const next = withPushed(full, note(51));
-    expect(next.notifications).toHaveLength(50);
-    expect(next.notifications[0]!.seq).toBe(51);
-    expect(next.notifications.at(-1)!.seq).toBe(2);
-    expect(next.nextBefore).toBe(2);
+  it('leaves the older pages and where they start alone', () => {
+    const older = list([1]);
+    const next = withPushed(feed(list([3, 2], 2, 2), older), note(4));
+    expect(next.pages[0]!.nextBefore).toBe(2);
+    expect(next.pages[1]).toBe(older);
   });
 });
 

@@ -1,8 +1,11 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Notification, NotificationListResponseSchema } from '@leadfloor/contracts';
 import { NOTIFICATION_LIST_LIMIT } from './api/notification-queries';
 
 export type NotificationList = z.infer<typeof NotificationListResponseSchema>;
+/** The pages of notifications read so far, newest first (the bell shows the first). */
+export type NotificationFeed = InfiniteData<NotificationList, number | undefined>;
 
 /** What the bell and the history page show of a notification, server-made or the console's own. */
 export type FeedItem = {
@@ -32,22 +35,31 @@ export function isGap(highestKnown: number | null, position: number): boolean {
   return position > (highestKnown ?? 0) + 1;
 }
 
-/** The highest position the bell's list holds, or null when it holds none. */
-export function highestSeq(list: NotificationList | undefined): number | null {
-  if (!list || list.notifications.length === 0) return null;
-  return Math.max(...list.notifications.map((n) => n.seq));
+/** Newest first: by time, then by position (two notifications of one instant). */
+export const newestFirst = (a: Notification, b: Notification): number =>
+  Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.seq - a.seq;
+
+/** The highest position the feed holds, or null when it holds none. */
+export function highestSeq(feed: NotificationFeed | undefined): number | null {
+  let highest: number | null = null;
+  for (const page of feed?.pages ?? []) for (const n of page.notifications) highest = Math.max(highest ?? n.seq, n.seq);
+  return highest;
 }
 
-/** The list with a pushed notification in place (newest first, 50 at most), counted as unread once. */
-export function withPushed(list: NotificationList, notification: Notification): NotificationList {
-  if (list.notifications.some((n) => n.id === notification.id)) return list;
-  const all = [...list.notifications, notification].sort((a, b) => b.seq - a.seq);
-  const kept = all.slice(0, NOTIFICATION_LIST_LIMIT);
-  return {
-    notifications: kept,
-    unreadCount: list.unreadCount + (notification.read ? 0 : 1),
-    nextBefore: all.length > kept.length ? kept[kept.length - 1]!.seq : list.nextBefore,
+/**
+ * The feed with a pushed notification in its first page, at its place (newest first), counted
+ * as unread once. The first page may grow past 50 (the bell shows 50): the pages after it go on
+ * from its `nextBefore`, which does not change.
+ */
+export function withPushed(feed: NotificationFeed, notification: Notification): NotificationFeed {
+  const [first, ...rest] = feed.pages;
+  if (!first || feed.pages.some((p) => p.notifications.some((n) => n.id === notification.id))) return feed;
+  const page: NotificationList = {
+    ...first,
+    notifications: [...first.notifications, notification].sort(newestFirst),
+    unreadCount: first.unreadCount + (notification.read ? 0 : 1),
   };
+  return { ...feed, pages: [page, ...rest] };
 }
 
 const idOf = (data: Record<string, unknown>, key: 'leadId' | 'callId'): number | null => (typeof data[key] === 'number' ? data[key] : null);

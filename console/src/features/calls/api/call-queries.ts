@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
-  CallListResponseSchema, CallResponseSchema, CallScriptSchema, CallTrendsSchema, LeadListResponseSchema, TeamsResponseSchema, UsersResponseSchema,
+  CallAnalyticsSummarySchema, CallListResponseSchema, CallResponseSchema, CallScriptSchema, CallTrendsSchema, LeadListResponseSchema, TeamsResponseSchema, UsersResponseSchema,
 } from '@leadfloor/contracts';
 import { api } from '../../../lib/api';
 import type { CallListParams } from '../call-filters';
@@ -13,6 +13,7 @@ export const callKeys = {
   details: () => [...callKeys.all, 'detail'] as const,
   detail: (id: number) => [...callKeys.details(), id] as const,
   trends: () => [...callKeys.all, 'trends'] as const,
+  summary: () => [...callKeys.all, 'summary'] as const,
   trend: (params: { weeks: number; userId?: number }) => [...callKeys.trends(), params] as const,
   script: (teamId: number | null) => [...callKeys.all, 'script', teamId] as const,
   /** The leads the signed-in agent holds: what a call can be logged against. */
@@ -41,6 +42,15 @@ export const callDetailQuery = (id: number) =>
     queryKey: callKeys.detail(id),
     queryFn: ({ signal }) => api.get(`/api/calls/${id}`, CallResponseSchema, { signal }),
   });
+
+/**
+ * The Call Analytics card's averages (spec 2.5), computed by the server over the calls that
+ * have analytics, rather than by fetching every call into the browser.
+ */
+export const callSummaryQuery = queryOptions({
+  queryKey: callKeys.summary(),
+  queryFn: ({ signal }) => api.get('/api/calls/analytics/summary', CallAnalyticsSummarySchema, { signal }),
+});
 
 /** Per week and per agent, over the last `weeks` weeks (GET /api/call-analytics). */
 export const callTrendsQuery = (params: { weeks: number; userId?: number }) =>

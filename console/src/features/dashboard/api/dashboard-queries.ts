@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  BadgesResponseSchema, CallAnalyticsSummarySchema, LeaderboardResponseSchema, StatsResponseSchema, TeamsResponseSchema, UserBadgesResponseSchema,
+  BadgesResponseSchema, LeaderboardResponseSchema, StatsResponseSchema, TeamsResponseSchema, UserBadgesResponseSchema,
   UsersResponseSchema,
 } from '@leadfloor/contracts';
 import { api } from '../../../lib/api';
@@ -13,7 +13,6 @@ export const dashboardKeys = {
   userBadges: () => [...dashboardKeys.all, 'user-badges'] as const,
   users: () => [...dashboardKeys.all, 'users'] as const,
   teams: () => [...dashboardKeys.all, 'teams'] as const,
-  callSummary: () => [...dashboardKeys.all, 'call-summary'] as const,
 };
 
 export const statsQuery = queryOptions({
@@ -46,11 +45,3 @@ export const teamsQuery = queryOptions({
   queryFn: ({ signal }) => api.get('/api/teams', TeamsResponseSchema, { signal }),
 });
 
-/**
- * The Call Analytics card's averages (spec 2.5), computed by the server over the calls that
- * have analytics, rather than by fetching every call into the browser.
- */
-export const callSummaryQuery = queryOptions({
-  queryKey: dashboardKeys.callSummary(),
-  queryFn: ({ signal }) => api.get('/api/calls/analytics/summary', CallAnalyticsSummarySchema, { signal }),
-});

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { BadgesCard } from './badges-card';
-import { CallAnalyticsCard } from './call-analytics-card';
 import { LeaderboardCard } from './leaderboard-card';
 import { StatCards } from './stat-cards';
 import { TeamHierarchyCard } from './team-hierarchy-card';
@@ -11,13 +10,15 @@ type DashboardPageProps = {
   newLeadAction: ReactNode;
   /** The Recent Leads panel (the leads feature; wired by the app). */
   recentLeads: ReactNode;
+  /** The Call Analytics card (the calls feature; wired by the app). */
+  callAnalytics: ReactNode;
 };
 
 /**
- * Spec 2.5's dashboard. Lead panels belong to the leads feature and features never import
- * each other, so the app passes them in.
+ * Spec 2.5's dashboard. Lead panels belong to the leads feature, the call card to the calls
+ * feature, and features never import each other, so the app passes them in.
  */
-export function DashboardPage({ newLeadAction, recentLeads }: DashboardPageProps) {
+export function DashboardPage({ newLeadAction, recentLeads, callAnalytics }: DashboardPageProps) {
   return (
     <>
       <PageHeader heading="Dashboard" subheading="Overview of your sales performance and activity" actions={newLeadAction} />
@@ -28,7 +29,7 @@ export function DashboardPage({ newLeadAction, recentLeads }: DashboardPageProps
           <LeaderboardCard />
         </div>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 xl:grid-cols-3">
-          <CallAnalyticsCard />
+          {callAnalytics}
           <BadgesCard />
           <TeamHierarchyCard />
         </div>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AvailableLink } from '../../../components/available-link';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Star, Trophy, Tv } from 'lucide-react';
 import type { z } from 'zod';
@@ -87,7 +88,7 @@ export function LeaderboardCard() {
         )}
       </CardContent>
       <CardFooter className="justify-between gap-3">
-        <Link to="/team" className="font-medium text-primary-soft-foreground hover:underline">View all rankings</Link>
+        <AvailableLink to="/team" className="font-medium text-primary-soft-foreground hover:underline">View all rankings</AvailableLink>
         {/* The floor's big screen: the same standings, live, outside the shell. */}
         <Link to="/leaderboard/tv" className="inline-flex items-center gap-1.5 font-medium text-primary-soft-foreground hover:underline">
           <Tv aria-hidden className="size-4" />

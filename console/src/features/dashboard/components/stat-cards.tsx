@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { AvailableLink } from '../../../components/available-link';
+import { isUpcoming } from '../../../lib/upcoming-routes';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, DollarSign, Inbox, Percent, PhoneCall, type LucideIcon } from 'lucide-react';
 import type { z } from 'zod';
@@ -25,32 +26,35 @@ export function StatCards() {
     <ul aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {CARDS.map(({ key, label, icon: Icon, format, to, link, tint }) => (
         <li key={key}>
-          <Card className="h-full">
-            <div className="flex items-start justify-between gap-3 p-4 sm:p-5">
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-muted">{label}</p>
-                {isPending ? (
-                  <div aria-hidden className="mt-2 h-8 w-24 animate-pulse rounded bg-surface-muted" />
-                ) : (
-                  <p className="mt-1.5 text-xl font-semibold tracking-tight text-foreground sm:text-3xl">
-                    {isError ? <span title="Could not be loaded">—</span> : format(data?.[key] ?? 0)}
-                  </p>
-                )}
+          {/* A container: the figure's size follows the card's width, so a long one never spills out. */}
+          <Card className="@container h-full">
+            <div className="p-4 sm:p-5">
+              <div className="flex items-center justify-between gap-3">
+                <p className="min-w-0 text-sm font-medium text-muted">{label}</p>
+                <span className={`hidden size-9 shrink-0 items-center justify-center rounded-xl sm:flex ${tint}`}>
+                  <Icon aria-hidden className="size-5" />
+                </span>
               </div>
-              <span className={`hidden size-10 shrink-0 items-center justify-center rounded-xl sm:flex ${tint}`}>
-                <Icon aria-hidden className="size-5" />
-              </span>
-            </div>
-            <div className="mt-auto flex items-center justify-between border-t border-border px-4 py-3 sm:px-5">
-              <Link to={to} aria-label={`${link}: ${label}`} className="inline-flex items-center gap-1 text-sm font-medium text-primary-soft-foreground hover:underline">
-                {link} <ArrowRight aria-hidden className="size-3.5" />
-              </Link>
-              {isError && (
-                <button type="button" onClick={() => refetch()} className="text-xs font-medium text-muted hover:text-foreground">
-                  Retry
-                </button>
+              {isPending ? (
+                <div aria-hidden className="mt-2 h-8 w-24 animate-pulse rounded bg-surface-muted" />
+              ) : (
+                <p className="mt-1.5 text-xl font-semibold tracking-tight text-foreground tabular-nums [overflow-wrap:anywhere] @min-[11rem]:text-2xl @min-[15rem]:text-3xl">
+                  {isError ? <span title="Could not be loaded">—</span> : format(data?.[key] ?? 0)}
+                </p>
               )}
             </div>
+            {(!isUpcoming(to) || isError) && (
+              <div className="mt-auto flex items-center justify-between border-t border-border px-4 py-3 sm:px-5">
+                <AvailableLink to={to} aria-label={`${link}: ${label}`} className="inline-flex items-center gap-1 text-sm font-medium text-primary-soft-foreground hover:underline">
+                  {link} <ArrowRight aria-hidden className="size-3.5" />
+                </AvailableLink>
+                {isError && (
+                  <button type="button" onClick={() => refetch()} className="text-xs font-medium text-muted hover:text-foreground">
+                    Retry
+                  </button>
+                )}
+              </div>
+            )}
           </Card>
         </li>
       ))}

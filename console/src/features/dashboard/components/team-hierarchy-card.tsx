@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AvailableLink } from '../../../components/available-link';
+import { isUpcoming } from '../../../lib/upcoming-routes';
 import { useQuery } from '@tanstack/react-query';
 import { Network } from 'lucide-react';
 import type { User } from '@leadfloor/contracts';
@@ -100,10 +101,12 @@ export function TeamHierarchyCard() {
           </Tier>
         )}
       </CardContent>
-      <CardFooter className="flex-wrap justify-between gap-2">
-        <Link to="/team" className="font-medium text-primary-soft-foreground hover:underline">View full team structure</Link>
-        <Link to="/team?tab=collaboration" className="font-medium text-primary-soft-foreground hover:underline">Collaborate with your team</Link>
-      </CardFooter>
+      {!isUpcoming('/team') && (
+        <CardFooter className="flex-wrap justify-between gap-2">
+          <AvailableLink to="/team" className="font-medium text-primary-soft-foreground hover:underline">View full team structure</AvailableLink>
+          <AvailableLink to="/team?tab=collaboration" className="font-medium text-primary-soft-foreground hover:underline">Collaborate with your team</AvailableLink>
+        </CardFooter>
+      )}
     </Card>
   );
 }

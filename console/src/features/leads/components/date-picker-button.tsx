@@ -16,7 +16,10 @@ type DatePickerButtonProps = {
   isDisabled?: (day: Date) => boolean;
 };
 
-/** A date field: a button showing the day (MM/dd/yy) that opens a calendar below it. */
+/**
+ * A date field: a button showing the day (MM/dd/yy) that opens a calendar below it. Never so
+ * narrow that 'Pick a date' is cut: two of them side by side wrap onto two lines instead.
+ */
 export function DatePickerButton({ label, value, onChange, disabled, isDisabled }: DatePickerButtonProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -30,7 +33,7 @@ export function DatePickerButton({ label, value, onChange, disabled, isDisabled 
   useDismiss(open, root, close);
 
   return (
-    <div ref={root} className="relative flex min-w-0 flex-1 flex-col gap-1.5">
+    <div ref={root} className="relative flex min-w-[8rem] flex-1 flex-col gap-1.5">
       <span id={labelId} className="text-xs font-medium text-muted">{label}</span>
       <button
         ref={button}

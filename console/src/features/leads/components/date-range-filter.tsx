@@ -12,7 +12,8 @@ type DateRange = LeadFilters['dateRange'];
 export function DateRangeFilter({ value, onChange }: { value: DateRange; onChange: (range: DateRange) => void }) {
   const start = localDay(value.startDate);
   return (
-    <fieldset className="flex flex-col gap-2">
+    // min-w-0: a fieldset is as wide as its content by default, which pushed the pickers into the next column.
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-foreground">Date range</legend>
       <Select
         aria-label="Date field"
@@ -25,7 +26,7 @@ export function DateRangeFilter({ value, onChange }: { value: DateRange; onChang
         <option value="">No date filter</option>
         {DATE_FIELDS.map((f) => <option key={f} value={f}>{DATE_FIELD_LABELS[f]}</option>)}
       </Select>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <DatePickerButton
           label="Start date"
           value={value.startDate}

@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Lead } from '@leadfloor/contracts';
 import { Spinner } from '../../../components/ui/spinner';
+import { cx } from '../../../lib/cx';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useNow } from '../../../lib/use-now';
 import { useWindowVirtualizer } from '../use-window-virtualizer';
@@ -17,35 +18,21 @@ type LeadListProps = {
   busy: boolean;
 };
 
-const ESTIMATED_CARD_HEIGHT = 150;
+const ESTIMATED_ROW_HEIGHT = 150;
 const GAP = 16;
 
-/** Where a lane starts and how wide it is (two lanes share the gap between them). */
-const laneBox = (lane: number, lanes: number) => ({
-  left: lanes > 1 ? `calc(${(lane * 100) / lanes}% + ${(lane * GAP) / 2}px)` : 0,
-  width: lanes > 1 ? `calc(${100 / lanes}% - ${GAP / 2}px)` : '100%',
-});
-
-type RowProps = {
-  lead: Lead; index: number; total: number; start: number; lane: number; lanes: number; meId: number | undefined; now: Date;
-  expanded: boolean; onToggle: (id: number) => void; measure: (el: HTMLElement | null) => void | (() => void);
+type FeedCardProps = {
+  lead: Lead; index: number; total: number; meId: number | undefined; now: Date;
+  expanded: boolean; onToggle: (id: number) => void;
 };
 
 /**
- * One placed card. Memoised on plain values, so scrolling re-renders only the rows that
- * arrive, never the ones already on screen.
+ * One card. Memoised on plain values, so scrolling re-renders only the rows that arrive,
+ * never the ones already on screen.
  */
-const Row = memo(function Row({ lead, index, total, start, lane, lanes, meId, now, expanded, onToggle, measure }: RowProps) {
+const FeedCard = memo(function FeedCard({ lead, index, total, meId, now, expanded, onToggle }: FeedCardProps) {
   return (
     <LeadCard
-      ref={measure}
-      data-index={index}
-      style={{
-        position: 'absolute',
-        top: 0,
-        ...laneBox(lane, lanes),
-        transform: `translateY(${start}px)`,
-      }}
       aria-posinset={index + 1}
       aria-setsize={total}
       lead={lead}
@@ -57,14 +44,19 @@ const Row = memo(function Row({ lead, index, total, start, lane, lanes, meId, no
   );
 });
 
+/** A row's key: the leads it holds, so a new sort or filter measures its rows afresh. */
+const rowKey = (leads: Lead[], row: number, columns: number) =>
+  leads.slice(row * columns, row * columns + columns).map((l) => l.id).join('-');
+
 /**
- * The pool as a virtualized feed: only the cards near the viewport are mounted (a dozen or
- * two, whatever the pool's size), cards are measured as they render and expand, and the next
- * keyset page loads as the end comes into view. Two columns (masonry lanes) on wide screens.
+ * The pool as a virtualized feed: only the rows near the viewport are mounted (a dozen or
+ * two, whatever the pool's size), rows are measured as they render and expand, and the next
+ * keyset page loads as the end comes into view. Two columns on wide screens, filled row by
+ * row, so reading left to right then down follows the sort; a row is as tall as its taller card.
  */
 export function LeadList({ leads, total, meId, hasNextPage, isFetchingNextPage, onLoadMore, busy }: LeadListProps) {
   const wide = useMediaQuery('(min-width: 1280px)');
-  const lanes = wide ? 2 : 1;
+  const columns = wide ? 2 : 1;
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const listRef = useRef<HTMLDivElement>(null);
   // The list scrolls with the page; the virtualizer needs to know where the list starts on it.
@@ -79,14 +71,20 @@ export function LeadList({ leads, total, meId, hasNextPage, isFetchingNextPage, 
     return () => observer.disconnect();
   }, []);
 
-  const keys = useMemo(() => [...leads.map((l) => l.id), ...(hasNextPage ? ['more'] : [])], [leads, hasNextPage]);
-  const virtualizer = useWindowVirtualizer({ keys, estimateSize: ESTIMATED_CARD_HEIGHT, overscan: 3, lanes, gap: GAP, scrollMargin });
+  const rows = Math.ceil(leads.length / columns);
+  const keys = useMemo(
+    () => [...Array.from({ length: rows }, (_, row) => rowKey(leads, row, columns)), ...(hasNextPage ? ['more'] : [])],
+    [leads, rows, columns, hasNextPage],
+  );
+  // About three cards beyond each edge of the screen, whatever a row holds.
+  const overscan = Math.ceil(3 / columns);
+  const virtualizer = useWindowVirtualizer({ keys, estimateSize: ESTIMATED_ROW_HEIGHT, overscan, gap: GAP, sizeEpoch: columns, scrollMargin });
   const { items } = virtualizer;
   const lastIndex = items[items.length - 1]?.index ?? -1;
 
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= leads.length - 1 - lanes * 2) onLoadMore();
-  }, [lastIndex, leads.length, hasNextPage, isFetchingNextPage, onLoadMore, lanes]);
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows - 3) onLoadMore();
+  }, [lastIndex, rows, hasNextPage, isFetchingNextPage, onLoadMore]);
 
   const now = useNow();
   const toggle = useCallback((id: number) =>
@@ -106,36 +104,39 @@ export function LeadList({ leads, total, meId, hasNextPage, isFetchingNextPage, 
       style={{ height: virtualizer.totalSize }}
     >
       {items.map((item) => {
-        const lead = leads[item.index];
-        const top = item.start;
-        if (!lead) {
+        const place = { position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` } as const;
+        if (item.index >= rows) {
           return (
-            <div
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              style={{ position: 'absolute', top: 0, ...laneBox(item.lane, lanes), transform: `translateY(${top}px)` }}
-              className="flex justify-center py-6"
-            >
+            <div key={item.key} ref={virtualizer.measureElement} data-index={item.index} style={place} className="flex justify-center py-6">
               <Spinner label="Loading more leads" />
             </div>
           );
         }
+        const first = item.index * columns;
+        const row = leads.slice(first, first + columns);
+        // Cards of a row match heights, unless one is expanded: its neighbour keeps its own.
+        const opened = row.some((lead) => expanded.has(lead.id));
         return (
-          <Row
+          <div
             key={item.key}
-            lead={lead}
-            index={item.index}
-            total={total}
-            start={top}
-            lane={item.lane}
-            lanes={lanes}
-            meId={meId}
-            now={now}
-            expanded={expanded.has(lead.id)}
-            onToggle={toggle}
-            measure={virtualizer.measureElement}
-          />
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            style={{ ...place, gap: GAP }}
+            className={cx('grid', wide && 'grid-cols-2', opened && 'items-start')}
+          >
+            {row.map((lead, i) => (
+              <FeedCard
+                key={lead.id}
+                lead={lead}
+                index={first + i}
+                total={total}
+                meId={meId}
+                now={now}
+                expanded={expanded.has(lead.id)}
+                onToggle={toggle}
+              />
+            ))}
+          </div>
         );
       })}
     </div>

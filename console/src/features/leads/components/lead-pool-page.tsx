@@ -64,11 +64,14 @@ export function LeadPoolPage() {
   const queryClient = useQueryClient();
   const params = useMemo(() => poolQueryParams(tab, sort, filters), [tab, sort, filters]);
 
-  const pool = useInfiniteQuery({ ...leadPoolQuery(params), enabled: view === 'list' });
+  // Spec 7: no retry. A first read that failed (the one started early, say) stays failed until
+  // the Retry button, rather than being read again as the page mounts.
+  const pool = useInfiniteQuery({ ...leadPoolQuery(params), enabled: view === 'list', retryOnMount: false });
   // The board's columns fetch their own pages; the header's counts come from one tiny read.
-  const counts = useQuery({ ...leadListQuery({ ...params, limit: 1 }), enabled: view === 'pipeline' });
+  const counts = useQuery({ ...leadListQuery({ ...params, limit: 1 }), enabled: view === 'pipeline', retryOnMount: false });
   const active = view === 'list' ? pool : counts;
   const first = view === 'list' ? pool.data?.pages[0] : counts.data;
+  const failed = Boolean(active.error) && !first;
   const leads = useMemo(() => {
     const seen = new Set<number>();
     // Keyset pages can overlap when leads change between page reads; a lead shows once.
@@ -120,6 +123,7 @@ export function LeadPoolPage() {
           total={first?.total}
           typeCounts={first?.typeCounts}
           loading={active.isFetching}
+          failed={failed}
         />
         <div
           id={TAB_PANEL_ID}
@@ -127,7 +131,7 @@ export function LeadPoolPage() {
           aria-labelledby={tabId(tab)}
           className={cx('transition-opacity', active.isPlaceholderData && 'opacity-60')}
         >
-          {active.error && !first ? (
+          {failed ? (
             <Suspense fallback={<Loading label="Loading" />}>
               <PoolError onRetry={() => void active.refetch()} />
             </Suspense>

@@ -16,15 +16,16 @@ export function PipelineCardFace({ lead, handle }: { lead: Lead; handle?: React.
   const extra = lead.tags.length - MAX_TAGS;
   return (
     <div>
+      {/* The name has the card's whole width (a column is narrow on a laptop) and wraps rather than being cut. */}
       <div className="flex items-start gap-2">
-        <LeadTypeBadge type={lead.leadType} size="sm" />
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-foreground">
-            <Link to={`/leads/${lead.id}?from=leads`} className="hover:underline">{lead.name}</Link>
-          </p>
-          <p className="truncate text-xs text-muted">{lead.city}, {lead.state}</p>
-        </div>
+        <p className="line-clamp-2 min-w-0 flex-1 text-sm font-medium break-words text-foreground">
+          <Link to={`/leads/${lead.id}?from=leads`} className="hover:underline">{lead.name}</Link>
+        </p>
         {handle}
+      </div>
+      <div className="mt-1 flex items-center gap-1.5">
+        <LeadTypeBadge type={lead.leadType} size="sm" />
+        <p className="min-w-0 truncate text-xs text-muted">{lead.city}, {lead.state}</p>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1 empty:hidden">
         {lead.score !== null && (

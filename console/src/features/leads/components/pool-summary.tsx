@@ -13,17 +13,19 @@ type PoolSummaryProps = {
   total: number | undefined;
   typeCounts: Record<string, number> | undefined;
   loading: boolean;
+  /** The list could not be read: the error panel below says so, and no count is coming. */
+  failed: boolean;
 };
 
 /**
  * Spec 2.6's line under the header: active-filter chips with Clear All, '{n} leads found'
  * (with the search text), the per-type count badges and the loading spinner.
  */
-export function PoolSummary({ filters, onFiltersChange, onClearAll, total, typeCounts, loading }: PoolSummaryProps) {
+export function PoolSummary({ filters, onFiltersChange, onClearAll, total, typeCounts, loading, failed }: PoolSummaryProps) {
   const chips = filterChips(filters);
   const search = filters.search.trim();
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-3 empty:hidden">
       {chips.length > 0 && (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Active filters">
           {chips.map((chip) => (
@@ -44,27 +46,31 @@ export function PoolSummary({ filters, onFiltersChange, onClearAll, total, typeC
           </button>
         </div>
       )}
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <p aria-live="polite" className="text-sm text-muted">
-          {total === undefined ? 'Loading leads…' : (
-            <>
-              <span className="font-semibold text-foreground">{formatCount(total)}</span> {total === 1 ? 'lead' : 'leads'} found
-              {search && <> for &ldquo;<span className="text-foreground">{search}</span>&rdquo;</>}
-            </>
+      {(!failed || typeCounts || loading) && (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {!failed && (
+            <p aria-live="polite" className="text-sm text-muted">
+              {total === undefined ? 'Loading leads…' : (
+                <>
+                  <span className="font-semibold text-foreground">{formatCount(total)}</span> {total === 1 ? 'lead' : 'leads'} found
+                  {search && <> for &ldquo;<span className="text-foreground">{search}</span>&rdquo;</>}
+                </>
+              )}
+            </p>
           )}
-        </p>
-        {typeCounts && (
-          <ul aria-label="Leads by type" className="flex flex-wrap gap-1.5">
-            {Object.entries(LEAD_TYPE_LABELS).map(([type, label]) => (
-              <li key={type} className="inline-flex items-center gap-1.5 rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-foreground">
-                {label}
-                <span className="tabular-nums text-muted">{formatCount(typeCounts[type] ?? 0)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {loading && <Spinner label="Loading leads" className="size-4" />}
-      </div>
+          {typeCounts && (
+            <ul aria-label="Leads by type" className="flex flex-wrap gap-1.5">
+              {Object.entries(LEAD_TYPE_LABELS).map(([type, label]) => (
+                <li key={type} className="inline-flex items-center gap-1.5 rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-medium text-foreground">
+                  {label}
+                  <span className="tabular-nums text-muted">{formatCount(typeCounts[type] ?? 0)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {loading && <Spinner label="Loading leads" className="size-4" />}
+        </div>
+      )}
     </div>
   );
 }

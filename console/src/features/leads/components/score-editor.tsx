@@ -17,6 +17,8 @@ export function ScoreEditor({ score, onCommit, disabled }: ScoreEditorProps) {
   const saved = score ?? 0;
   const id = useId();
   const [draft, setDraft] = useState(saved);
+  // An unscored lead has no band: 'Not scored' alone, until the slider is moved.
+  const unscored = score === null && draft === 0;
   const band = scoreBand(draft);
   const commit = () => draft !== saved && onCommit(draft);
   const handleKeyUp = (e: KeyboardEvent) => COMMIT_KEYS.has(e.key) && commit();
@@ -26,8 +28,12 @@ export function ScoreEditor({ score, onCommit, disabled }: ScoreEditorProps) {
       <div className="flex items-center justify-between gap-2">
         <label htmlFor={id} className="text-xs font-medium text-muted">Lead Score</label>
         <span className="flex items-center gap-1.5 text-sm font-semibold text-foreground tabular-nums">
-          {score === null && draft === 0 ? 'Not scored' : draft}
-          <Badge tone={band.tone} title={band.meaning}>{band.label}</Badge>
+          {unscored ? 'Not scored' : (
+            <>
+              {draft}
+              <Badge tone={band.tone} title={band.meaning}>{band.label}</Badge>
+            </>
+          )}
         </span>
       </div>
       <input
@@ -38,7 +44,7 @@ export function ScoreEditor({ score, onCommit, disabled }: ScoreEditorProps) {
         step={1}
         value={draft}
         disabled={disabled}
-        aria-valuetext={`${draft}, ${band.label}: ${band.meaning}`}
+        aria-valuetext={unscored ? 'Not scored' : `${draft}, ${band.label}: ${band.meaning}`}
         onChange={(e) => setDraft(clampScore(Number(e.target.value)))}
         onPointerUp={commit}
         onKeyUp={handleKeyUp}

@@ -16,7 +16,7 @@ export function TagFilter({ value, onChange }: { value: string[]; onChange: (tag
     onChange(chosen.has(tag.toLocaleLowerCase()) ? value.filter((t) => t.toLocaleLowerCase() !== tag.toLocaleLowerCase()) : cleanTags([...value, tag]));
 
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-foreground">Tags</legend>
       <div className="flex flex-wrap gap-1.5">
         {[...QUICK_TAGS, ...custom].map((tag) => {

@@ -30,14 +30,14 @@ async function send(action: Action): Promise<void> {
 }
 
 /**
- * Spec 4: mark one or all read, remove one, clear all. The bell and the history page both
- * list notifications, so each success refreshes every feed.
+ * Spec 4: mark one or all read, remove one, clear all. Each success refreshes the feed the
+ * bell and the history page share.
  */
 export function useNotificationActions() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.feeds() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.feed() }),
     onError: () => toast({ title: 'Error', description: 'Failed to update your notifications. Please try again.', variant: 'destructive' }),
   });
   return {

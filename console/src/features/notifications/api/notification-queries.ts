@@ -8,22 +8,18 @@ export const NOTIFICATION_LIST_LIMIT = 50;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  /** Everything that lists notifications: one invalidation refreshes the bell and the history. */
-  feeds: () => [...notificationKeys.all, 'feed'] as const,
-  latest: () => [...notificationKeys.feeds(), 'latest'] as const,
-  history: () => [...notificationKeys.feeds(), 'history'] as const,
+  /** The one list of notifications: the bell shows its first page, the history page all it has read. */
+  feed: () => [...notificationKeys.all, 'feed'] as const,
   preferences: () => [...notificationKeys.all, 'preferences'] as const,
 };
 
-/** The bell: the newest 50 and the unread count. Live pushes are written into this entry. */
-export const latestNotificationsQuery = queryOptions({
-  queryKey: notificationKeys.latest(),
-  queryFn: ({ signal }) => api.get('/api/notifications', NotificationListResponseSchema, { signal, params: { limit: NOTIFICATION_LIST_LIMIT } }),
-});
-
-/** The history page: pages of 50 going back in time by `before` (a seq). */
-export const notificationHistoryQuery = infiniteQueryOptions({
-  queryKey: notificationKeys.history(),
+/**
+ * The user's notifications, newest first, in pages of 50 going back in time by `before`. The
+ * bell and /notifications share it, so opening the history page reads no list the bell has
+ * (and live pushes are written into its first page, for both).
+ */
+export const notificationFeedQuery = infiniteQueryOptions({
+  queryKey: notificationKeys.feed(),
   queryFn: ({ signal, pageParam }) =>
     api.get('/api/notifications', NotificationListResponseSchema, { signal, params: { limit: NOTIFICATION_LIST_LIMIT, before: pageParam } }),
   initialPageParam: undefined as number | undefined,

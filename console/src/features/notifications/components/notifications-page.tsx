@@ -6,13 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useNow } from '../../../lib/use-now';
 import { useNotificationActions } from '../api/notification-mutations';
-import { notificationHistoryQuery } from '../api/notification-queries';
+import { notificationFeedQuery } from '../api/notification-queries';
 import { toFeedItem } from '../notification-feed';
 import { NotificationItem } from './notification-item';
 
 /** /notifications (spec 2.1): the user's whole notification history, 50 at a time, newest first. */
 export function NotificationsPage() {
-  const history = useInfiniteQuery(notificationHistoryQuery);
+  const history = useInfiniteQuery(notificationFeedQuery);
   const actions = useNotificationActions();
   const now = useNow();
   const items = (history.data?.pages ?? []).flatMap((p) => p.notifications).map(toFeedItem);

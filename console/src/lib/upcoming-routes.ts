@@ -30,3 +30,15 @@ export const UPCOMING_ROUTES: UpcomingRoute[] = [
   { path: 'funnels/:id?', title: 'Lead Funnels', description: 'Build and run funnels that fill your lead pool.' },
   { path: 'templates', title: 'Content Templates', description: 'Reusable content for your funnels and outreach.' },
 ];
+
+const pattern = (path: string) => new RegExp(`^/${path.replace(/\/:[^/]+\?$/, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}$`);
+const UPCOMING_PATTERNS = UPCOMING_ROUTES.map((r) => pattern(r.path));
+
+/**
+ * Whether a link's target (`/team?tab=collaboration`) is still one of the pages above. A link
+ * on a working screen never leads to a "not available yet" page: it shows once its page lands.
+ */
+export function isUpcoming(to: string): boolean {
+  const pathname = to.split(/[?#]/)[0]!;
+  return UPCOMING_PATTERNS.some((p) => p.test(pathname));
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { isUpcoming } from './upcoming-routes';
+
+describe('upcoming routes', () => {
+  it('knows the pages that are not available yet, with their parameters and query', () => {
+    expect(isUpcoming('/team')).toBe(true);
+    expect(isUpcoming('/team?tab=collaboration')).toBe(true);
+    expect(isUpcoming('/profile')).toBe(true);
+    expect(isUpcoming('/academy/12/progress')).toBe(true);
+    expect(isUpcoming('/funnels')).toBe(true);
+    expect(isUpcoming('/funnels/3')).toBe(true);
+  });
+
+  it('lets links to working pages through', () => {
+    for (const to of ['/', '/leads', '/leads/42?from=dashboard', '/calls', '/call-analytics', '/commissions', '/settings', '/notifications', '/leaderboard/tv']) {
+      expect(isUpcoming(to), to).toBe(false);
+    }
+  });
+});

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CallAnalysisSchema, CallResultSchema } from '@leadfloor/events';
+import { IdQuerySchema, IdSchema, InstantOrDateSchema, InstantSchema } from './scalars';
 
 export { CallResultSchema };
 
-const id = z.number().int().positive().max(2_147_483_647);
 const text = (max: number) => z.string().max(max).nullable().optional().transform((v) => (v?.trim() ? v : null));
 const recordingUrl = z.url({ protocol: /^https?$/ }).max(2000).nullable().optional().transform((v) => v ?? null);
 const outcome = {
@@ -15,15 +15,15 @@ const outcome = {
 
 /** POST /api/calls: a call logged after it happened (the "Log call" dialog). */
 export const LogCallBodySchema = z.strictObject({
-  leadId: id,
+  leadId: IdSchema,
   durationSeconds: z.number().int().min(0).max(86_400),
   /** When the call began; default: it just ended. Never in the future. */
-  startedAt: z.iso.datetime({ offset: true }).optional(),
+  startedAt: InstantSchema.optional(),
   ...outcome,
 });
 export type LogCallBody = z.input<typeof LogCallBodySchema>;
 /** POST /api/calls/start: a live call begins. */
-export const StartCallBodySchema = z.strictObject({ leadId: id });
+export const StartCallBodySchema = z.strictObject({ leadId: IdSchema });
 /** POST /api/calls/{id}/complete: it ends; without a duration, the time since the start. */
 export const CompleteCallBodySchema = z.strictObject({ durationSeconds: z.number().int().min(0).max(86_400).optional(), ...outcome });
 
@@ -63,20 +63,20 @@ export type Call = z.infer<typeof CallSchema>;
 export const CallResponseSchema = z.object({ call: CallSchema, version: z.number().int() });
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
-const instant = z.iso.datetime({ offset: true }).or(z.iso.date());
+const instant = InstantOrDateSchema;
 
 /** GET /api/calls: newest first; `before` (a call id) pages back. Agents see their own calls. */
 export const CallListQuerySchema = z.strictObject({
-  leadId: z.coerce.number().int().positive().optional(),
+  leadId: IdQuerySchema.optional(),
   /** Managers and team leads: one member of their team. */
-  userId: z.coerce.number().int().positive().optional(),
+  userId: IdQuerySchema.optional(),
   result: CallResultSchema.optional(),
   status: z.enum(['in_progress', 'completed']).optional(),
   analyzed: bool.optional(),
   from: instant.optional(),
   to: instant.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.coerce.number().int().positive().optional(),
+  before: IdQuerySchema.optional(),
 });
 export const CallListResponseSchema = z.array(CallSchema);
 export const CallReadQuerySchema = z.strictObject({ minVersion: z.coerce.number().int().min(0).optional() });
@@ -101,7 +101,7 @@ const trend = {
 };
 export const CallTrendsQuerySchema = z.strictObject({
   weeks: z.coerce.number().int().min(1).max(52).default(8),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: IdQuerySchema.optional(),
 });
 /** GET /api/call-analytics: per week (weeks start Monday in the floor's time zone) and per agent. */
 export const CallTrendsSchema = z.object({
@@ -122,11 +122,11 @@ export const CallScriptSchema = z.object({
   checkpoints: z.array(ScriptCheckpointDtoSchema),
   updatedAt: z.string().nullable(),
 });
-export const CallScriptQuerySchema = z.strictObject({ teamId: z.coerce.number().int().positive().optional() });
+export const CallScriptQuerySchema = z.strictObject({ teamId: IdQuerySchema.optional() });
 /** PUT /api/call-script (managers): the checkpoints, each covered when the agent says one of its phrases. */
 export const UpdateCallScriptBodySchema = z.strictObject({
   /** Default: the manager's own team. */
-  teamId: id.optional(),
+  teamId: IdSchema.optional(),
   checkpoints: z.array(z.strictObject({
     label: z.string().trim().min(1).max(120),
     phrases: z.array(z.string().trim().min(1).max(120)).min(1).max(30),

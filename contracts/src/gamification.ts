@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LeaderboardEntrySchema } from './dashboard';
+import { IdQuerySchema } from './scalars';
 
 /**
  * GET /api/leaderboard: spec 7's entries ranked by points earned in the period (this month by
@@ -8,7 +9,7 @@ import { LeaderboardEntrySchema } from './dashboard';
  */
 export const LeaderboardQuerySchema = z.strictObject({
   period: z.enum(['week', 'month', 'all']).default('month'),
-  teamId: z.coerce.number().int().positive().optional(),
+  teamId: IdQuerySchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const RankedEntrySchema = LeaderboardEntrySchema.extend({

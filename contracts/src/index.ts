@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './calls';
 export * from './gamification';
 export * from './sales';
+export * from './scalars';

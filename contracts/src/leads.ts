@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LeadPrioritySchema, LeadSourceSchema, LeadStageSchema, LeadStatusSchema, LeadTypeSchema } from '@leadfloor/events';
+import { IdQuerySchema, IdSchema, InstantOrDateSchema, InstantSchema } from './scalars';
 
 export { LeadPrioritySchema, LeadSourceSchema, LeadStageSchema, LeadStatusSchema, LeadTypeSchema };
 
@@ -62,19 +63,19 @@ export const LeadPatchBodySchema = z.strictObject({
   claimedBy: z.number().int().nullable().optional(),
   score: z.number().finite().optional(),
   tags: z.array(z.string().max(60)).max(50).optional(),
-  nextFollowUp: z.iso.datetime({ offset: true }).nullable().optional(),
+  nextFollowUp: InstantSchema.nullable().optional(),
   stage: LeadStageSchema.optional(),
   priority: LeadPrioritySchema.optional(),
 }).refine((b) => Object.keys(b).some((k) => k !== 'claimedBy'), 'Nothing to change');
 export type LeadPatchBody = z.infer<typeof LeadPatchBodySchema>;
 
-export const ReassignLeadBodySchema = z.strictObject({ userId: z.number().int().positive() });
+export const ReassignLeadBodySchema = z.strictObject({ userId: IdSchema });
 export const StatusBodySchema = z.strictObject({ status: LeadStatusSchema });
 export const StageBodySchema = z.strictObject({ stage: LeadStageSchema });
 export const PriorityBodySchema = z.strictObject({ priority: LeadPrioritySchema });
 export const ScoreBodySchema = z.strictObject({ score: z.number().finite() });
 export const TagsBodySchema = z.strictObject({ tags: z.array(z.string().max(60)).max(50) });
-export const FollowUpBodySchema = z.strictObject({ nextFollowUp: z.iso.datetime({ offset: true }).nullable() });
+export const FollowUpBodySchema = z.strictObject({ nextFollowUp: InstantSchema.nullable() });
 
 export const LeadResponseSchema = z.object({ lead: LeadSchema, version: z.number().int() });
 export const ScoreResponseSchema = z.object({ score: z.number().int(), lead: LeadSchema, version: z.number().int() });
@@ -114,13 +115,13 @@ export const LeadListQuerySchema = z.strictObject({
   scoreMax: z.coerce.number().int().min(0).max(100).optional(),
   tags: z.string().max(1000).optional().transform((v) => (v ? v.split(',').map((t) => t.trim()).filter(Boolean) : [])),
   dateField: z.enum(['createdAt', 'nextFollowUp', 'lastContactedAt']).optional(),
-  startDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  endDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  startDate: InstantOrDateSchema.optional(),
+  endDate: InstantOrDateSchema.optional(),
   sort: SortSchema.default('newest'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: z.string().max(500).optional(),
   minVersion: z.coerce.number().int().optional(),
-  leadId: z.coerce.number().int().optional(),
+  leadId: IdQuerySchema.optional(),
 });
 export type LeadListQuery = z.input<typeof LeadListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdQuerySchema } from './scalars';
 
 /** Spec 7's real-time event types. */
 export const NotificationEventSchema = z.enum([
@@ -62,7 +63,8 @@ export const NotificationListResponseSchema = z.object({
 });
 export const NotificationListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  before: z.coerce.number().int().positive().optional(),
+  /** A notification's `seq`: the page before it. */
+  before: IdQuerySchema.optional(),
 });
 
 /** What /ws pushes (spec 7): notifications for one user, broadcasts of "what changed" for all. */
@@ -72,7 +74,7 @@ export const SocketMessageSchema = z.discriminatedUnion('type', [
     data: z.record(z.string(), z.unknown()), notification: NotificationSchema, position: z.number().int(),
   }),
   z.object({
-    type: z.literal('broadcast'), event: z.enum(['lead_changed', 'leaderboard_changed', 'call_changed', 'sale_changed', 'connected']),
+    type: z.literal('broadcast'), event: z.enum(['lead_changed', 'leaderboard_changed', 'call_changed', 'sale_changed', 'team_changed', 'connected']),
     data: z.record(z.string(), z.unknown()),
   }),
   z.object({ type: z.literal('pong'), timestamp: z.number() }),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LeadTypeSchema, SaleStatusSchema } from '@leadfloor/events';
+import { IdQuerySchema, IdSchema, InstantOrDateSchema } from './scalars';
 
 export { SaleStatusSchema };
 
-const id = z.number().int().positive().max(2_147_483_647);
 /**
  * A commission rate as a percent with at most two decimals (3.25 = 3.25 %); stored as basis
  * points, so the commission in cents is exact.
@@ -15,7 +15,7 @@ export const basisPointsToPercent = (bp: number) => bp / 100;
 
 /** POST /api/sales: a sale on a lead you hold. The rate defaults to your team's plan for the lead's type; only a manager may set one. */
 export const RecordSaleBodySchema = z.strictObject({
-  leadId: id,
+  leadId: IdSchema,
   /** Integer cents, from $0.01 to $1,000,000,000. */
   amountCents: z.number().int().min(1).max(100_000_000_000),
   commissionRate: PercentRateSchema.optional(),
@@ -69,16 +69,16 @@ export const SaleTraceSchema = z.object({
 });
 export const SaleDetailResponseSchema = z.object({ sale: SaleSchema, trace: SaleTraceSchema });
 
-const instant = z.iso.datetime({ offset: true }).or(z.iso.date());
+const instant = InstantOrDateSchema;
 /** GET /api/sales: newest first; agents see their own, managers and team leads their team's. */
 export const SaleListQuerySchema = z.strictObject({
   status: SaleStatusSchema.optional(),
-  userId: z.coerce.number().int().positive().optional(),
-  leadId: z.coerce.number().int().positive().optional(),
+  userId: IdQuerySchema.optional(),
+  leadId: IdQuerySchema.optional(),
   from: instant.optional(),
   to: instant.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z.coerce.number().int().positive().optional(),
+  before: IdQuerySchema.optional(),
 });
 export const SaleListResponseSchema = z.array(SaleSchema);
 export const SaleReadQuerySchema = z.strictObject({ minVersion: z.coerce.number().int().min(0).optional() });
@@ -87,7 +87,7 @@ const bucket = z.object({ count: z.number().int(), amountCents: z.number().int()
 const byStatus = z.object({ pending: bucket, approved: bucket, paid: bucket, rejected: bucket });
 /** GET /api/commissions: totals by status, and by calendar month (in the floor's time zone). */
 export const CommissionsQuerySchema = z.strictObject({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: IdQuerySchema.optional(),
   months: z.coerce.number().int().min(1).max(36).default(12),
 });
 export const CommissionsResponseSchema = z.object({
@@ -104,7 +104,7 @@ export const CommissionPlanSchema = z.object({
   rates: z.object({ real_estate: z.number(), finance: z.number(), forex: z.number() }),
   updatedAt: z.string().nullable(),
 });
-export const CommissionPlanQuerySchema = z.strictObject({ teamId: z.coerce.number().int().positive().optional() });
+export const CommissionPlanQuerySchema = z.strictObject({ teamId: IdQuerySchema.optional() });
 /** PUT /api/commission-plan (managers): percent per lead type for the team's new sales. */
-export const SetCommissionPlanBodySchema = z.strictObject({ teamId: id.optional(), rates });
+export const SetCommissionPlanBodySchema = z.strictObject({ teamId: IdSchema.optional(), rates });
 export const CommissionPlanResponseSchema = z.object({ plan: CommissionPlanSchema, version: z.number().int() });

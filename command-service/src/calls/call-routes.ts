@@ -1,6 +1,6 @@
 import {
-  CallResponseSchema, CallScriptResponseSchema, CompleteCallBodySchema, LogCallBodySchema, StartCallBodySchema,
-  UpdateCallScriptBodySchema, type Call as CallDto,
+  CallResponseSchema, CallScriptResponseSchema, CompleteCallBodySchema, IdParamsSchema, LogCallBodySchema,
+  StartCallBodySchema, UpdateCallScriptBodySchema, type Call as CallDto,
 } from '@leadfloor/contracts';
 import type { SessionActor } from '@leadfloor/infra/auth/actor';
 import type { EventStore } from '@leadfloor/infra/event-store/types';
@@ -8,7 +8,6 @@ import { ApiError } from '@leadfloor/infra/http/api-error';
 import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { leadAggregate, leadStream } from '../leads/lead-aggregate';
 import type { HandleCommand } from '../shared/handle-command';
 import { loadState } from '../shared/load-state';
@@ -20,7 +19,6 @@ import type { LeadSnapshot } from './commands';
 
 export type CallRouteDeps = { pool: Pool; store: EventStore; handle: HandleCommand; now: () => Date };
 
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const asActor = (a: SessionActor) => ({ id: a.id, role: a.role, teamId: a.teamId });
 
 /** Calls: log one after the fact, or start and complete a live one; managers edit their team's script. */
@@ -66,7 +64,7 @@ export const callRoutes: FastifyPluginAsyncZod<CallRouteDeps> = async (app, { po
   });
 
   app.post('/api/calls/:id/complete', {
-    schema: { params: Params, body: CompleteCallBodySchema, response: { 200: CallResponseSchema } },
+    schema: { params: IdParamsSchema, body: CompleteCallBodySchema, response: { 200: CallResponseSchema } },
   }, async (req) => {
     const actor = await req.actor();
     const { durationSeconds, ...outcome } = req.body;

@@ -1,7 +1,7 @@
 import {
-  CreateLeadBodySchema, FollowUpBodySchema, LeadPatchBodySchema, LeadResponseSchema, PriorityBodySchema,
-  ReassignLeadBodySchema, ScoreBodySchema, ScoreResponseSchema, StageBodySchema, StatusBodySchema, TagsBodySchema,
-  type Lead as LeadDto, type LeadPatchBody,
+  CreateLeadBodySchema, FollowUpBodySchema, IdParamsSchema, LeadPatchBodySchema, LeadResponseSchema,
+  PriorityBodySchema, ReassignLeadBodySchema, ScoreBodySchema, ScoreResponseSchema, StageBodySchema, StatusBodySchema,
+  TagsBodySchema, type Lead as LeadDto, type LeadPatchBody,
 } from '@leadfloor/contracts';
 import { fullNameOf, teamOf, type SessionActor } from '@leadfloor/infra/auth/actor';
 import type { RateLimiter, RateRule } from '@leadfloor/infra/auth/rate-limiter';
@@ -25,7 +25,6 @@ export type LeadRouteDeps = {
   claimLimit?: RateRule;
 };
 
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 // The refusals of a command on one lead, as the API document lists them (decide.ts has the rules).
 const leadWriteProblems = {
   403: 'Only the holder of the lead, or a manager of their team, may change it (lead.not_claimer, lead.reassign_forbidden...).',
@@ -84,7 +83,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteDeps> = async (app, deps
 
   app.patch('/api/leads/:id', {
     schema: {
-      params: Params, headers: IdempotencyKeyHeaders, body: LeadPatchBodySchema,
+      params: IdParamsSchema, headers: IdempotencyKeyHeaders, body: LeadPatchBodySchema,
       response: { 200: ScoreResponseSchema.or(LeadResponseSchema) }, problems: leadWriteProblems,
     },
   }, async (req) => {
@@ -97,7 +96,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteDeps> = async (app, deps
   // The same commands as explicit routes, for API users.
   const explicit = <B extends z.ZodType>(path: string, body: B, build: (id: number, b: z.infer<B>, m: HolderMeta) => LeadCommand[]) =>
     app.post(`/api/leads/:id/${path}`, {
-      schema: { params: Params, headers: IdempotencyKeyHeaders, body, response: { 200: LeadResponseSchema }, problems: leadWriteProblems },
+      schema: { params: IdParamsSchema, headers: IdempotencyKeyHeaders, body, response: { 200: LeadResponseSchema }, problems: leadWriteProblems },
     },
       async (req) => run(req, req.params.id, (meta) => build(req.params.id, req.body as z.infer<B>, meta)));
 
@@ -113,7 +112,7 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteDeps> = async (app, deps
 
   app.post('/api/leads/:id/reassign', {
     schema: {
-      params: Params, headers: IdempotencyKeyHeaders, body: ReassignLeadBodySchema, response: { 200: LeadResponseSchema },
+      params: IdParamsSchema, headers: IdempotencyKeyHeaders, body: ReassignLeadBodySchema, response: { 200: LeadResponseSchema },
       problems: { ...leadWriteProblems, 400: 'No such user to reassign to (unknown_user).' },
     },
   }, async (req) => {

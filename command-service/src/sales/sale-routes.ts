@@ -1,6 +1,7 @@
 import {
-  AdjustCommissionRateBodySchema, basisPointsToPercent, CommissionPlanResponseSchema, NoBodySchema, percentToBasisPoints,
-  RecordSaleBodySchema, RejectCommissionBodySchema, SaleResponseSchema, SetCommissionPlanBodySchema, type Sale as SaleDto,
+  AdjustCommissionRateBodySchema, basisPointsToPercent, CommissionPlanResponseSchema, IdParamsSchema, NoBodySchema,
+  percentToBasisPoints, RecordSaleBodySchema, RejectCommissionBodySchema, SaleResponseSchema,
+  SetCommissionPlanBodySchema, type Sale as SaleDto,
 } from '@leadfloor/contracts';
 import type { CommissionRates } from '@leadfloor/events';
 import { fullNameOf, teamOf, type SessionActor } from '@leadfloor/infra/auth/actor';
@@ -9,7 +10,7 @@ import { ApiError } from '@leadfloor/infra/http/api-error';
 import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { leadAggregate, leadStream } from '../leads/lead-aggregate';
 import type { HandleCommand } from '../shared/handle-command';
 import { loadState } from '../shared/load-state';
@@ -21,7 +22,6 @@ import { saleAggregate, saleStream, type SaleState } from './sale-aggregate';
 
 export type SaleRouteDeps = { pool: Pool; store: EventStore; handle: HandleCommand; now: () => Date };
 
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const asActor = (a: SessionActor) => ({ id: a.id, role: a.role, teamId: a.teamId });
 const ratesToPercent = (r: CommissionRates) => ({
   real_estate: basisPointsToPercent(r.real_estate), finance: basisPointsToPercent(r.finance), forex: basisPointsToPercent(r.forex),
@@ -68,7 +68,7 @@ export const saleRoutes: FastifyPluginAsyncZod<SaleRouteDeps> = async (app, { po
 
   /** A manager action on a sale's commission: the seller's team is looked up on every attempt. */
   const act = <B extends z.ZodType>(path: string, body: B, build: (b: z.infer<B>) => Pick<SaleCommand, 'type' | 'data'>) =>
-    app.post(`/api/sales/:id/${path}`, { schema: { params: Params, body, response: { 200: SaleResponseSchema } } }, async (req) => {
+    app.post(`/api/sales/:id/${path}`, { schema: { params: IdParamsSchema, body, response: { 200: SaleResponseSchema } } }, async (req) => {
       const actor = await req.actor();
       const out = await handle(saleAggregate, saleStream(req.params.id), async (s: SaleState) => ({
         ...build(req.body as z.infer<B>),

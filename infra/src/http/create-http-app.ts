@@ -9,6 +9,7 @@ import { notFoundProblem, problemErrorHandler, type ErrorToProblem } from './err
 import { sendProblem } from './problem';
 import { refuseForeignOriginWrites } from './same-origin';
 import { registerSecurityHeaders } from './security-headers';
+import { refusingUnstorableText } from './storable-text';
 import { assertStrictBody } from './strict-bodies';
 
 export type HttpApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -44,7 +45,8 @@ function requestIdOf(req: IncomingMessage): string {
  * The Fastify base both services share: zod validation and serialization, bodies taken as
  * given (no stripping: object bodies must be strict, checked at registration; no coercion:
  * zod coerces only where a schema says z.coerce, which bodies never do), prototype-poisoning
- * keys refused, a body limit, security headers, request ids, and problem+json for every error
+ * keys refused, text PostgreSQL cannot store (NUL, lone surrogates) refused in every body, query
+ * and path parameter, a body limit, security headers, request ids, and problem+json for every error
  * and every unknown route. Routes, health checks and static files are added by the caller.
  */
 export async function createHttpApp({ bodyLimit, logger = false, mapError, notFound = notFoundProblem, scriptHashes, metricsToken, trustProxy = false }: HttpAppOptions): Promise<HttpApp> {
@@ -66,7 +68,7 @@ export async function createHttpApp({ bodyLimit, logger = false, mapError, notFo
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', assertStrictBody);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,6 +1,6 @@
 import {
   CallAnalyticsSummarySchema, CallListQuerySchema, CallListResponseSchema, CallReadQuerySchema, CallResponseSchema,
-  CallScriptQuerySchema, CallScriptSchema, CallTrendsQuerySchema, CallTrendsSchema,
+  CallScriptQuerySchema, CallScriptSchema, CallTrendsQuerySchema, CallTrendsSchema, IdParamsSchema, IdQuerySchema,
 } from '@leadfloor/contracts';
 import { defaultCallScript } from '@leadfloor/events';
 import { ApiError } from '@leadfloor/infra/http/api-error';
@@ -14,7 +14,6 @@ import { callTrends } from './call-trends';
 
 export type CallReadDeps = { pool: Pool; now: () => Date; timeZone: string; readYourWritesMs?: number };
 
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const round1 = (n: number | string | null) => (n === null ? null : Math.round(Number(n) * 10) / 10);
 
 /** Calls and their analytics: agents read their own, managers and team leads their teams'. */
@@ -40,7 +39,7 @@ export const callReadRoutes: FastifyPluginAsyncZod<CallReadDeps> = async (app, {
   });
 
   app.get('/api/calls/analytics/summary', {
-    schema: { querystring: z.strictObject({ userId: z.coerce.number().int().positive().optional() }), response: { 200: CallAnalyticsSummarySchema } },
+    schema: { querystring: z.strictObject({ userId: IdQuerySchema.optional() }), response: { 200: CallAnalyticsSummarySchema } },
   }, async (req) => {
     const actor = await req.actor();
     const { rows } = await pool.query<{ calls: string; analyzed: string; sentiment: string | null; adherence: string | null }>(
@@ -60,7 +59,7 @@ export const callReadRoutes: FastifyPluginAsyncZod<CallReadDeps> = async (app, {
   });
 
   app.get('/api/calls/:id', {
-    schema: { params: Params, querystring: CallReadQuerySchema, response: { 200: CallResponseSchema } },
+    schema: { params: IdParamsSchema, querystring: CallReadQuerySchema, response: { 200: CallResponseSchema } },
   }, async (req) => {
     const actor = await req.actor();
     const deadline = Date.now() + readYourWritesMs;

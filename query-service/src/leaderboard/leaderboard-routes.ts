@@ -1,6 +1,6 @@
 import {
-  BadgesResponseSchema, LeaderboardQuerySchema, RankedLeaderboardSchema, TeamStandingsQuerySchema, TeamStandingsSchema,
-  UserBadgesResponseSchema,
+  BadgesResponseSchema, IdQuerySchema, LeaderboardQuerySchema, RankedLeaderboardSchema, TeamStandingsQuerySchema,
+  TeamStandingsSchema, UserBadgesResponseSchema,
 } from '@leadfloor/contracts';
 import { badgeCatalog } from '@leadfloor/events';
 import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
@@ -32,7 +32,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<LeaderboardDeps> = async (
 
   /** The signed-in user's badges (or another user's, for a profile), oldest first. */
   app.get('/api/user-badges', {
-    schema: { querystring: z.strictObject({ userId: z.coerce.number().int().positive().optional() }), response: { 200: UserBadgesResponseSchema } },
+    schema: { querystring: z.strictObject({ userId: IdQuerySchema.optional() }), response: { 200: UserBadgesResponseSchema } },
   }, async (req) => {
     const actor = await req.actor();
     const { rows } = await pool.query<{ id: string; badge_id: number; awarded_at: Date }>(

@@ -1,15 +1,28 @@
-import type { LeadListQuerySchema, SortValue } from '@leadfloor/contracts';
+import { INT32_MAX, InstantSchema, type LeadListQuerySchema, type SortValue } from '@leadfloor/contracts';
+import { isStorableText } from '@leadfloor/infra/http/storable-text';
 import type { z } from 'zod';
 
 export type LeadListParams = z.output<typeof LeadListQuerySchema>;
 
-/** Keyset columns per sort: one direction each, so `(a, b) > (x, y)` pages correctly. */
-const sorts: Record<SortValue, { keys: string[]; dir: 'asc' | 'desc' }> = {
-  newest: { keys: ['l.created_at', 'l.id'], dir: 'desc' },
-  oldest: { keys: ['l.created_at', 'l.id'], dir: 'asc' },
-  name_asc: { keys: ['lower(l.name)', 'l.id'], dir: 'asc' },
-  name_desc: { keys: ['lower(l.name)', 'l.id'], dir: 'desc' },
-  status: { keys: [`array_position(array['available','claimed','contacted','qualified','sold','lost'], l.status)`, 'l.id'], dir: 'asc' },
+// What a cursor may hold for each kind of key: a cursor is the client's to send, so one that
+// was not ours (a forged or mangled one) must fail here, not in the query as a 500.
+const keyKinds = {
+  time: (v: unknown) => typeof v === 'string' && InstantSchema.safeParse(v).success,
+  text: (v: unknown) => typeof v === 'string' && isStorableText(v),
+  int: (v: unknown) => Number.isInteger(v) && Math.abs(v as number) <= INT32_MAX,
+};
+type KeyKind = keyof typeof keyKinds;
+
+/** Keyset columns per sort and what their values are: one direction each, so `(a, b) > (x, y)` pages correctly. */
+const sorts: Record<SortValue, { keys: string[]; kinds: KeyKind[]; dir: 'asc' | 'desc' }> = {
+  newest: { keys: ['l.created_at', 'l.id'], kinds: ['time', 'int'], dir: 'desc' },
+  oldest: { keys: ['l.created_at', 'l.id'], kinds: ['time', 'int'], dir: 'asc' },
+  name_asc: { keys: ['lower(l.name)', 'l.id'], kinds: ['text', 'int'], dir: 'asc' },
+  name_desc: { keys: ['lower(l.name)', 'l.id'], kinds: ['text', 'int'], dir: 'desc' },
+  status: {
+    keys: [`array_position(array['available','claimed','contacted','qualified','sold','lost'], l.status)`, 'l.id'],
+    kinds: ['int', 'int'], dir: 'asc',
+  },
 };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -65,7 +78,9 @@ export function leadPageSql(q: LeadListParams, actorId: number, now: Date, leadT
   let keyset = '';
   if (q.cursor) {
     const values = decodeCursor(q.cursor);
-    if (values.length !== sort.keys.length) throw new BadCursorError('cursor does not match the sort');
+    if (values.length !== sort.keys.length || !values.every((v, i) => keyKinds[sort.kinds[i]!](v))) {
+      throw new BadCursorError('cursor does not match the sort');
+    }
     keyset = `(${sort.keys.join(', ')}) ${sort.dir === 'asc' ? '>' : '<'} (${values.map((v) => p(v)).join(', ')})`;
   }
   const cond = [where.replace(/^where /, ''), keyset].filter(Boolean).join(' and ');

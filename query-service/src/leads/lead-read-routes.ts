@@ -1,5 +1,6 @@
 import {
-  LeadHistoryResponseSchema, LeadListQuerySchema, LeadListResponseSchema, LeadResponseSchema, type Lead,
+  IdParamsSchema, InstantSchema, LeadHistoryResponseSchema, LeadListQuerySchema, LeadListResponseSchema, LeadResponseSchema,
+  type Lead,
 } from '@leadfloor/contracts';
 import { foldLead, isEventType, parseEventData, streamIdOf, type LeadEvent } from '@leadfloor/events';
 import type { EventStore } from '@leadfloor/infra/event-store/types';
@@ -16,9 +17,8 @@ export type LeadReadDeps = { pool: Pool; store: EventStore; now: () => Date; rea
 
 const LEADS = 'lead_pool_v1';
 const USERS = 'users_v1';
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const OneQuery = z.strictObject({
-  asOf: z.iso.datetime({ offset: true }).optional(),
+  asOf: InstantSchema.optional(),
   minVersion: z.coerce.number().int().min(0).optional(),
 });
 
@@ -76,7 +76,7 @@ export const leadReadRoutes: FastifyPluginAsyncZod<LeadReadDeps> = async (app, {
     };
   });
 
-  app.get('/api/leads/:id', { schema: { params: Params, querystring: OneQuery, response: { 200: LeadResponseSchema } } }, async (req) => {
+  app.get('/api/leads/:id', { schema: { params: IdParamsSchema, querystring: OneQuery, response: { 200: LeadResponseSchema } } }, async (req) => {
     await req.actor();
     const { id } = req.params;
     if (req.query.asOf) {
@@ -97,7 +97,7 @@ export const leadReadRoutes: FastifyPluginAsyncZod<LeadReadDeps> = async (app, {
     return { lead: leadFromRow(row), version: row.version };
   });
 
-  app.get('/api/leads/:id/history', { schema: { params: Params, response: { 200: LeadHistoryResponseSchema } } }, async (req) => {
+  app.get('/api/leads/:id/history', { schema: { params: IdParamsSchema, response: { 200: LeadHistoryResponseSchema } } }, async (req) => {
     await req.actor();
     const events = await store.readStream(streamIdOf('lead', req.params.id));
     if (events.length === 0) throw new ApiError(404, 'not_found', 'Lead not found.');

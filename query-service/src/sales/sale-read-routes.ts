@@ -1,20 +1,18 @@
 import {
-  CommissionPlanQuerySchema, CommissionPlanSchema, CommissionsQuerySchema, CommissionsResponseSchema, SaleDetailResponseSchema,
-  SaleListQuerySchema, SaleListResponseSchema, SaleReadQuerySchema,
+  CommissionPlanQuerySchema, CommissionPlanSchema, CommissionsQuerySchema, CommissionsResponseSchema, IdParamsSchema,
+  SaleDetailResponseSchema, SaleListQuerySchema, SaleListResponseSchema, SaleReadQuerySchema,
 } from '@leadfloor/contracts';
 import { defaultCommissionRates, type CommissionRates } from '@leadfloor/events';
 import { ApiError } from '@leadfloor/infra/http/api-error';
 import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { visibleTeams } from '../people/visible-teams';
 import { commissionTotals } from './commissions';
 import { SALE_SELECT, saleFromRow, type SaleRowWithNames } from './sale-row';
 
 export type SaleReadDeps = { pool: Pool; now: () => Date; timeZone: string; readYourWritesMs?: number };
 
-const Params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const percent = (r: CommissionRates) => ({ real_estate: r.real_estate / 100, finance: r.finance / 100, forex: r.forex / 100 });
 
 /** Sales, commissions and plans: agents read their own, managers and team leads their teams'. */
@@ -36,7 +34,7 @@ export const saleReadRoutes: FastifyPluginAsyncZod<SaleReadDeps> = async (app, {
   });
 
   app.get('/api/sales/:id', {
-    schema: { params: Params, querystring: SaleReadQuerySchema, response: { 200: SaleDetailResponseSchema } },
+    schema: { params: IdParamsSchema, querystring: SaleReadQuerySchema, response: { 200: SaleDetailResponseSchema } },
   }, async (req) => {
     const actor = await req.actor();
     const deadline = Date.now() + readYourWritesMs;

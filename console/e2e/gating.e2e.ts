@@ -52,23 +52,9 @@ describe('auth gating', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Funnel Analytics' }));
     await visible(page.getByText('Funnel Analytics is not available yet'));
   });
-});
 
-describe('links on working screens', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-  beforeEach(async () => {
-    ({ context, page } = await openPage(browser));
+  it('offers no link to a page that is not available yet on the dashboard or in the user menu', async () => {
     await signIn(page);
-  });
-  afterEach(() => context.close());
-
-  it('never lead to a page that is not available yet (the dashboard and the user menu)', async () => {
     const main = page.getByRole('main');
     await visible(main.getByRole('region', { name: 'Team Hierarchy' }));
     await visible(main.getByRole('region', { name: 'Leaderboard' }).getByRole('link', { name: 'TV view' }));

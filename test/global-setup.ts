@@ -12,7 +12,8 @@ export async function setup() {
   process.env.LF_TEST_TEMPLATE_DB = template;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect().catch((err) => {
-    throw new Error(`Integration tests need PostgreSQL at ${adminUrl()}: ${err.message}`);
+    throw new Error(`PostgreSQL not reachable at ${adminUrl()} (TEST_DATABASE_URL): ${err.message}. Run \`npm test\`, `
+      + 'which starts the local server, or set TEST_DATABASE_URL to a server where you may create databases');
   });
   try {
     await dropDatabases(admin, (pid) => !alive(pid));

@@ -28,7 +28,8 @@ async function startReplica() {
   const hub = createSocketHub({ sessionAlive: async (t) => (await sessions.resolve(t)) !== null });
   const sub = subscribeLive<SocketMessage>(redisUrl, hub.deliver, channel);
   await sub.subscribed.catch((err: Error) => {
-    throw new Error(`this test needs Redis at ${redisUrl}: ${err.message}`);
+    throw new Error(`Redis not reachable at ${redisUrl} (REDIS_URL): ${err.message}. Run \`npm test\`, which starts it, `
+      + 'or start one yourself (redis-server) and point REDIS_URL at it');
   });
   const app = await buildApp({ pool, hub, secureCookies: false, bodyLimit: 65536, checks: {}, writes: { kind: 'in-process', register: async () => {} } });
   await app.listen({ port: 0, host: '127.0.0.1' });

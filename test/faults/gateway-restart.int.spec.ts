@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kafkaOrSkip, uniqueTopic } from '../../infra/src/kafka/testing/kafka-for-tests';
+import { requireKafka, uniqueTopic } from '../../infra/src/kafka/testing/kafka-for-tests';
 import { createPool, type Pool } from '../../infra/src/postgres/pool';
 import { staffTeam } from '../api/floor-setup';
 import { createTestDatabase } from '../db';
@@ -20,7 +20,7 @@ import { startDedicatedRedis, type DedicatedRedis } from './redis-server';
 // every notification (positions 1..n, none missing), no client may give up, and after the
 // restarts notifications arrive live again.
 
-const brokers = await kafkaOrSkip();
+const brokers = await requireKafka();
 const AGENTS = 200;
 // Bounds: starting the parts (a loaded 2-core machine takes a while), and the test itself.
 const START_BOUND_MS = 180_000;
@@ -39,7 +39,7 @@ async function inBatches<T, R>(items: T[], limit: number, fn: (item: T, i: numbe
   return results;
 }
 
-describe.skipIf(!brokers)('gateway restart with many sockets (fault 10)', () => {
+describe('gateway restart with many sockets (fault 10)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let pool: Pool;
   let redis: DedicatedRedis;
@@ -52,7 +52,7 @@ describe.skipIf(!brokers)('gateway restart with many sockets (fault 10)', () => 
     pool = createPool(db.url, { max: 4 });
     redis = await startDedicatedRedis();
     app = await startDistributed(
-      { databaseUrl: db.url, redisUrl: redis.url, kafkaBrokers: brokers!, kafkaTopic: uniqueTopic('gateway-restart') },
+      { databaseUrl: db.url, redisUrl: redis.url, kafkaBrokers: brokers, kafkaTopic: uniqueTopic('gateway-restart') },
       { replicas: 2 },
     );
     balancer = await startBalancer(app.gateways.map((g) => g.port));

@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketMessage } from '../../contracts/src/notifications';
-import { kafkaOrSkip, uniqueTopic } from '../../infra/src/kafka/testing/kafka-for-tests';
+import { requireKafka, uniqueTopic } from '../../infra/src/kafka/testing/kafka-for-tests';
 import { createTestDatabase } from '../db';
 import { waitFor } from '../wait-for';
 import { startDistributed, type Distributed } from './distributed-parts';
@@ -16,7 +16,7 @@ import { startDedicatedRedis, type DedicatedRedis } from './redis-server';
 // is down (a call's analysis) runs once it is back; live messages reach an already open socket
 // again, without restarting any part. The Redis is this test's own (the shared one is untouched).
 
-const brokers = await kafkaOrSkip();
+const brokers = await requireKafka();
 // Bounds: starting the parts (a loaded 2-core machine takes a while), and the test itself.
 const START_BOUND_MS = 180_000;
 const TEST_BOUND_MS = 150_000;
@@ -28,7 +28,7 @@ const transcript = [
   'Agent: The next step is to book a call on Saturday.',
 ].join('\n');
 
-describe.skipIf(!brokers)('Redis down (fault 9)', () => {
+describe('Redis down (fault 9)', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let redis: DedicatedRedis;
   let app: Distributed;
@@ -37,7 +37,7 @@ describe.skipIf(!brokers)('Redis down (fault 9)', () => {
     db = await createTestDatabase();
     redis = await startDedicatedRedis();
     app = await startDistributed(
-      { databaseUrl: db.url, redisUrl: redis.url, kafkaBrokers: brokers!, kafkaTopic: uniqueTopic('redis-down') },
+      { databaseUrl: db.url, redisUrl: redis.url, kafkaBrokers: brokers, kafkaTopic: uniqueTopic('redis-down') },
       { background: ['projector', 'relay', 'worker'], replicas: 2 },
     );
   }, START_BOUND_MS);

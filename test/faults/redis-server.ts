@@ -25,7 +25,7 @@ export async function startDedicatedRedis(): Promise<DedicatedRedis> {
     await waitUntilReady(server, () => ready, { timeoutMs: 20_000 });
   };
   await start().catch((err: Error) => {
-    throw new Error(`this test needs redis-server on the PATH: ${err.message}`);
+    throw new Error(`this test needs redis-server on the PATH (Debian: apt-get install redis-server): ${err.message}`);
   });
   return {
     url: `redis://127.0.0.1:${port}`,

@@ -1,13 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumPath } from './chromium';
 import { watchForFailure } from './failure-report';
 
-/**
- * Debian's Chromium by default; CHROMIUM_PATH points elsewhere (another distribution or a
- * downloaded build). Flags keep it quiet and reproducible in containers and CI.
- */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
+/** Chromium at chromiumPath (see chromium.ts); flags keep it quiet and reproducible in containers and CI. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe } from 'vitest';
 import { adminUrl } from '../../../test/db';
 import { describeJobBehaviour } from './job-behaviour-suite';
 import { createJobs } from './job-queue';
@@ -9,26 +9,20 @@ import { describeJobRecovery } from './job-recovery-suite';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Keys of this file only, so parallel files and earlier runs never meet.
 const prefix = `lf_t_${randomBytes(6).toString('hex')}`;
-const reachable = await redisReachable(redisUrl);
-
-if (reachable) {
-  describe('Redis backend', () => {
-    afterAll(async () => {
-      await deleteKeys(redisUrl, `${prefix}:*`);
-    });
-    // databaseUrl is required by createJobs but unused once redisUrl is set.
-    describeJobBehaviour('jobs on Redis', (logger) => createJobs({ redisUrl, databaseUrl: adminUrl(), prefix, logger }));
-    describeJobRecovery('jobs on Redis, store unreachable at start', () => redisUrl,
-      (url, logger) => createJobs({ redisUrl: url, databaseUrl: adminUrl(), prefix, logger }));
-  });
-} else if (process.env.CI === 'true') {
-  // On CI a missing Redis fails the run; it is never skipped.
-  it('finds Redis (required on CI)', () => {
-    throw new Error(`Redis is not reachable at ${redisUrl}`);
-  });
-} else {
-  it.skip(`jobs on Redis: no Redis at ${redisUrl} (skipped off CI only)`, () => {});
+if (!(await redisReachable(redisUrl))) {
+  throw new Error(`Redis not reachable at ${redisUrl} (REDIS_URL): run \`npm test\`, which starts it, `
+    + 'or start one yourself (redis-server) and point REDIS_URL at it');
 }
+
+describe('Redis backend', () => {
+  afterAll(async () => {
+    await deleteKeys(redisUrl, `${prefix}:*`);
+  });
+  // databaseUrl is required by createJobs but unused once redisUrl is set.
+  describeJobBehaviour('jobs on Redis', (logger) => createJobs({ redisUrl, databaseUrl: adminUrl(), prefix, logger }));
+  describeJobRecovery('jobs on Redis, store unreachable at start', () => redisUrl,
+    (url, logger) => createJobs({ redisUrl: url, databaseUrl: adminUrl(), prefix, logger }));
+});
 
 async function redisReachable(url: string): Promise<boolean> {
   const client = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });

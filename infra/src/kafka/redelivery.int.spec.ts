@@ -10,13 +10,12 @@ import { startProjectionRunner } from '../projections/runner';
 import { consumerGroupOf, createKafkaSource } from './kafka-source';
 import { startRelay } from './relay';
 import { appendLeads, appliedRows, appliedVersions, expectedVersions } from './testing/applied-versions-projection';
-import { consumedToEnd, endOffsets, kafkaOrSkip, messageCount, uniqueTopic } from './testing/kafka-for-tests';
+import { consumedToEnd, endOffsets, messageCount, requireKafka, uniqueTopic } from './testing/kafka-for-tests';
 import { ensureTopic } from './topics';
 
-const brokers = await kafkaOrSkip();
+const kafka = await requireKafka();
 
-describe.skipIf(!brokers)('consumer group reset and redelivery', () => {
-  const kafka = brokers ?? [];
+describe('consumer group reset and redelivery', () => {
   const topic = uniqueTopic('redelivery');
   const name = appliedVersions.name;
   let db: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -6,13 +6,12 @@ import type { EventStore } from '../event-store/types';
 import { createPool, type Pool } from '../postgres/pool';
 import { RELAY_CHECKPOINT, startRelay } from './relay';
 import { appendLeads } from './testing/applied-versions-projection';
-import { kafkaOrSkip, messageCount, uniqueTopic } from './testing/kafka-for-tests';
+import { messageCount, requireKafka, uniqueTopic } from './testing/kafka-for-tests';
 import { ensureTopic } from './topics';
 
-const brokers = await kafkaOrSkip();
+const kafka = await requireKafka();
 
-describe.skipIf(!brokers)('relay shutdown', () => {
-  const kafka = brokers ?? [];
+describe('relay shutdown', () => {
   const topic = uniqueTopic('flush');
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let pool: Pool;

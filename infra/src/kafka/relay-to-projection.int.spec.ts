@@ -11,13 +11,12 @@ import { PoisonEventError } from './event-message';
 import { createKafkaSource } from './kafka-source';
 import { RELAY_CHECKPOINT, startRelay } from './relay';
 import { appendLeads, appliedRows, appliedVersions, expectedVersions } from './testing/applied-versions-projection';
-import { consumedToEnd, kafkaOrSkip, messageCount, uniqueTopic } from './testing/kafka-for-tests';
+import { consumedToEnd, messageCount, requireKafka, uniqueTopic } from './testing/kafka-for-tests';
 import { ensureTopic } from './topics';
 
-const brokers = await kafkaOrSkip();
+const kafka = await requireKafka();
 
-describe.skipIf(!brokers)('relay -> Kafka -> Kafka source -> projection', () => {
-  const kafka = brokers ?? [];
+describe('relay -> Kafka -> Kafka source -> projection', () => {
   const topic = uniqueTopic('e2e');
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let pool: Pool;

@@ -7,7 +7,7 @@ import { LOG_START, type EventStore } from '../event-store/types';
 import { createKafkaSource } from '../kafka/kafka-source';
 import { RELAY_CHECKPOINT, startRelay } from '../kafka/relay';
 import { appendLeads, appliedVersions } from '../kafka/testing/applied-versions-projection';
-import { kafkaOrSkip, uniqueTopic } from '../kafka/testing/kafka-for-tests';
+import { requireKafka, uniqueTopic } from '../kafka/testing/kafka-for-tests';
 import { ensureTopic } from '../kafka/topics';
 import { createPool, type Pool } from '../postgres/pool';
 import { startProjectionRunner } from '../projections/runner';
@@ -63,10 +63,9 @@ describe('lag behind the log head', () => {
   });
 });
 
-const brokers = await kafkaOrSkip();
+const kafka = await requireKafka();
 
-describe.skipIf(!brokers)('relay, projection and Kafka consumer lag', () => {
-  const kafka = brokers ?? [];
+describe('relay, projection and Kafka consumer lag', () => {
   const topic = uniqueTopic('lag');
 
   it('shows the backlog before the relay and the projector run, and zero once they caught up', async () => {

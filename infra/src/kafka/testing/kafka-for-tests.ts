@@ -20,17 +20,14 @@ async function reachable(brokers: string[]): Promise<boolean> {
 }
 
 /**
- * The brokers when one answers. Without one: on CI (CI=true) the test file fails, since a
- * skipped Kafka test would pass a run that tested nothing; elsewhere the file is skipped with
- * a note saying how to start the broker.
+ * The brokers, once one answers. Without one the test file fails, naming the broker and how to
+ * get one: a skipped Kafka test would let a run pass that tested nothing.
  */
-export async function kafkaOrSkip(): Promise<string[] | null> {
+export async function requireKafka(): Promise<string[]> {
   const brokers = kafkaBrokers();
   if (await reachable(brokers)) return brokers;
-  const why = `no Kafka broker answers at ${brokers.join(',')} (start one with \`npm run kafka:start\`)`;
-  if (process.env.CI === 'true') throw new Error(`${why}; on CI the Kafka tests must run`);
-  console.warn(`skipping Kafka tests: ${why}`);
-  return null;
+  throw new Error(`Kafka broker not reachable at ${brokers.join(',')} (KAFKA_BROKERS): run \`npm test\`, which starts one, `
+    + 'or start one with `npm run kafka:start`');
 }
 
 export const uniqueTopic = (what: string) => `lf-test-${what}-${randomBytes(4).toString('hex')}`;

@@ -15,6 +15,8 @@ import { callRoutes } from './calls/call-routes';
 import { leadRoutes } from './leads/lead-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { saleRoutes } from './sales/sale-routes';
+import { teamRoutes } from './teams/team-routes';
+import { userRoutes } from './users/user-routes';
 import { createCommandHandler } from './shared/handle-command';
 import { domainErrorToProblem } from './shared/error-mapping';
 
@@ -47,6 +49,8 @@ export const commandRoutes: FastifyPluginAsync<CommandRouteDeps> = async (app, d
   await app.register(notificationRoutes, { pool, handle, now });
   await app.register(callRoutes, { pool, store, handle, now });
   await app.register(saleRoutes, { pool, store, handle, now });
+  await app.register(teamRoutes, { store, handle, now });
+  await app.register(userRoutes, { store, handle, now });
 };
 
 export type CommandServiceDeps = CommandRouteDeps & {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InviteTokenSchema } from './teams';
 import { UserSchema } from './users';
 
 // Texts of spec section 5: the console's forms and the server's checks use these same schemas.
@@ -42,6 +43,8 @@ export const RegisterBodySchema = z.strictObject({
   level: z.string().max(40).optional(),
   points: z.number().optional(),
   rememberMe: z.boolean().optional(),
+  /** The token of a team invite (`/register?invite=…`): the new agent joins that team. */
+  inviteToken: InviteTokenSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 

@@ -3,6 +3,7 @@ export * from './dashboard';
 export * from './errors';
 export * from './leads';
 export * from './users';
+export * from './teams';
 export * from './notifications';
 export * from './calls';
 export * from './gamification';

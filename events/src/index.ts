@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './lead-events';
 export * from './registry';
 export * from './user-events';
+export * from './team-events';
 export * from './lead-state';
 export * from './call-events';
 export * from './sale-events';

@@ -3,7 +3,8 @@ import { callEventSchemas } from './call-events';
 import { gamificationEventSchemas } from './gamification-events';
 import { leadEventSchemas } from './lead-events';
 import { saleEventSchemas } from './sale-events';
-import { teamEventSchemas, userEventSchemas } from './user-events';
+import { teamEventSchemas } from './team-events';
+import { userEventSchemas } from './user-events';
 
 /** Every domain event type with the zod schema of its current data shape. */
 export const eventSchemas = {

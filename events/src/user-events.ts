@@ -18,17 +18,13 @@ export const userEventSchemas = {
   }),
   PasswordChanged: z.object({ userId: id, passwordHash: z.string(), at }),
   RoleChanged: z.object({ userId: id, from: UserRoleSchema, to: UserRoleSchema, by: id.nullable(), at }),
-  UserJoinedTeam: z.object({ userId: id, teamId: id, managerId: id.nullable(), at }),
+  // `inviteId`: the invite the user registered through; `previousTeamId`: the team a manager
+  // moved them from. Both absent otherwise.
+  UserJoinedTeam: z.object({ userId: id, teamId: id, managerId: id.nullable(), inviteId: id.optional(), previousTeamId: id.optional(), at }),
+  UserLeftTeam: z.object({ userId: id, teamId: id, at }),
   // Only the switches that changed; the defaults (all on but desktop) apply to the rest.
   NotificationPreferencesChanged: z.object({ userId: id, changes: z.record(z.string(), z.boolean()), at }),
 } as const;
 
-export const teamEventSchemas = {
-  TeamCreated: z.object({ teamId: id, name: z.string(), managerId: id.nullable(), leadType: z.string().nullable(), at }),
-  TeamLeadAppointed: z.object({ teamId: id, userId: id, at }),
-} as const;
-
 export type UserEventType = keyof typeof userEventSchemas;
 export type UserEvent = { [T in UserEventType]: { type: T; data: z.infer<(typeof userEventSchemas)[T]> } }[UserEventType];
-export type TeamEventType = keyof typeof teamEventSchemas;
-export type TeamEvent = { [T in TeamEventType]: { type: T; data: z.infer<(typeof teamEventSchemas)[T]> } }[TeamEventType];

@@ -5,6 +5,8 @@ import type { RecordedEvent } from '@leadfloor/events';
 import { calls } from './projections/calls';
 import { leadPool } from './projections/lead-pool';
 import { notifications } from './notifications/notifications-projection';
+import { teamActivity } from './projections/team-activity';
+import { teamInvites } from './projections/team-invites';
 import { teams } from './projections/teams';
 import { users } from './projections/users';
 import { pointsLedger } from './projections/points-ledger';
@@ -15,6 +17,7 @@ import { callScripts, commissionPlans } from './projections/team-settings';
 export const projections: Projection[] = [
   leadPool, users, teams, notifications as Projection,
   calls, sales, commissionPlans, callScripts, pointsLedger as Projection,
+  teamInvites, teamActivity as Projection,
 ];
 
 export const findProjection = (name: string) =>

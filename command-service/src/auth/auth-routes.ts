@@ -11,6 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toDomainEvent, type HandleCommand } from '../shared/handle-command';
 import type { UserEvent } from '@leadfloor/events';
+import { openInvite } from '../teams/team-invites';
+import { teamAggregate, teamStream } from '../teams/team-aggregate';
 import { emailKey, userAggregate, userKeys, usernameKey, userStream } from '../users/user-aggregate';
 import { evolveUser, initialUserState, publicUser, type UserState } from '../users/user';
 import type { PasswordHasher } from './password-hasher';
@@ -62,7 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     schema: {
       body: RegisterBodySchema, response: { 201: AuthUserResponseSchema }, security: [],
       problems: {
-        409: 'The username or email is taken (username_taken, email_taken).',
+        404: 'The invite link is not valid (invite.not_found).',
+        409: 'The username or email is taken (username_taken, email_taken), or the invite was used or has expired (invite.used, invite.expired).',
         429: 'Too many registration attempts, or too many refused ones, from this address (rate_limited, Retry-After).',
       },
     },
@@ -73,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     const failures = await limiter.peek(failuresKey, limits.registerFailuresPerAddress);
     if (!byAddress.allowed) throw tooMany(byAddress.retryAfterSeconds);
     if (failures.count >= limits.registerFailuresPerAddress.max) throw tooMany(failures.retryAfterSeconds);
-    const { username, email, password, fullName, rememberMe } = req.body;
+    const { username, email, password, fullName, rememberMe, inviteToken } = req.body;
     const refuse = async (taken: 'username' | 'email') => {
       await limiter.hit(failuresKey, limits.registerFailuresPerAddress);
       return new ApiError(409, `${taken}_taken`,
@@ -82,12 +85,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     // A taken name is refused without hashing; the append's unique keys still decide a race.
     if (await findStreamByKey(pool, ['username'], usernameKey(username).key)) throw await refuse('username');
     if (await findStreamByKey(pool, ['email'], emailKey(email).key)) throw await refuse('email');
+    const invite = inviteToken === undefined ? null : await openInvite(pool, store, inviteToken, deps.now());
     const passwordHash = await hasher.hash(password);
     const userId = await store.nextId('user');
+    const meta = { now: deps.now().toISOString(), actor: { id: null, role: 'system' as const, teamId: null } };
+    // The invite's single use is decided on the team's stream first: of two registrations
+    // through one link, one gets it. Should the account then fail (a username taken in a race
+    // since the check above), that link is spent and the team's lead sends a new one.
+    if (invite) {
+      await handle(teamAggregate, teamStream(invite.teamId), {
+        type: 'AcceptInvite', data: { inviteId: invite.inviteId, userId }, meta,
+      }, { actorId: userId, correlationId: req.id });
+    }
     try {
       const outcome = await handle(userAggregate, userStream(userId), {
-        type: 'RegisterUser', data: { userId, username, email, fullName, passwordHash },
-        meta: { now: deps.now().toISOString(), actor: { id: null, role: 'system', teamId: null } },
+        type: 'RegisterUser', data: { userId, username, email, fullName, passwordHash, ...(invite ? { invite } : {}) }, meta,
       }, { actorId: userId, correlationId: req.id }, userKeys);
       const session = await sessions.create(userId, rememberMe === true);
       return reply.startSession(session.token, rememberMe === true, session.expiresAt).code(201).send({ user: userDto(outcome.state) });

@@ -1,21 +1,29 @@
 import { defaultNotificationPreferences } from '@leadfloor/contracts';
 import type { UserEvent } from '@leadfloor/events';
 import { Forbidden, NotFound, RuleViolation } from '../shared/domain-error';
-import type { UserActor, UserCommand } from './commands';
+import { managesTeam, type ManagedTeam } from '../shared/manages-team';
+import { isSystem, type UserActor, type UserCommand } from './commands';
 import type { UserProfile, UserState } from './user';
 
-const isManagerOrSystem = (a: UserActor) => a.role === 'manager' || a.role === 'system';
+/** The system, or a manager acting on a team they manage (null: on nobody's team). */
+const mayManage = (actor: UserActor, team: ManagedTeam | null | undefined) =>
+  isSystem(actor) || (actor.role === 'manager' && team !== undefined && (team === null || managesTeam(actor, team)));
 
 /**
  * The user's rules. Self-registration always makes an agent at rookie level with 0 points,
- * whatever the client asked for (spec 6); roles and teams change only by a manager (or the
- * system, for the demo seed). A user edits only their own profile and password.
+ * whatever the client asked for (spec 6), on the team of the invite it came through, if any.
+ * Roles and teams change only by a manager of the teams concerned (or the system, for the demo
+ * seed). A user edits only their own profile and password.
  */
 export function decideUser(c: UserCommand, s: UserState): UserEvent[] {
   const { now: at, actor } = c.meta;
   if (c.type === 'RegisterUser') {
     if (s.exists) throw new RuleViolation('user.already_exists', 'This account already exists.');
-    return [{ type: 'UserRegistered', data: { ...c.data, role: 'agent', level: 'rookie', points: 0, at } }];
+    const { invite, ...account } = c.data;
+    return [
+      { type: 'UserRegistered', data: { ...account, role: 'agent', level: 'rookie', points: 0, at } },
+      ...(invite ? [{ type: 'UserJoinedTeam' as const, data: { userId: account.userId, ...invite, at } }] : []),
+    ];
   }
   if (!s.exists) throw new NotFound('user.not_found', 'No such user.');
   const userId = s.id;
@@ -30,8 +38,9 @@ export function decideUser(c: UserCommand, s: UserState): UserEvent[] {
       return Object.keys(changed).length === 0 ? [] : [{ type: 'ProfileUpdated', data: { userId, ...changed, at } }];
     }
     case 'ChangeRole':
-      if (!isManagerOrSystem(actor)) throw new Forbidden('user.manager_only', 'Only a manager can change roles.');
+      if (!mayManage(actor, c.meta.team)) throw new Forbidden('user.manager_only', "Only a manager of the user's team can change their role.");
       if (s.role === c.data.role) return [];
+      if (actor.id === userId) throw new RuleViolation('user.own_role', 'You cannot change your own role.');
       return [{ type: 'RoleChanged', data: { userId, from: s.role, to: c.data.role, by: actor.id, at } }];
     case 'SetNotificationPreferences': {
       self(actor, s);
@@ -39,10 +48,19 @@ export function decideUser(c: UserCommand, s: UserState): UserEvent[] {
         .filter(([k, v]) => (s.notificationPreferences[k] ?? defaultNotificationPreferences[k as keyof typeof defaultNotificationPreferences]) !== v));
       return Object.keys(changes).length === 0 ? [] : [{ type: 'NotificationPreferencesChanged', data: { userId, changes, at } }];
     }
-    case 'JoinTeam':
-      if (!isManagerOrSystem(actor)) throw new Forbidden('user.manager_only', 'Only a manager can change teams.');
+    case 'JoinTeam': {
+      const teams = c.meta.teams;
+      if (!isSystem(actor) && !(teams && mayManage(actor, teams.from) && mayManage(actor, teams.to))) {
+        throw new Forbidden('user.manager_only', 'Only a manager of both teams can move a user between them.');
+      }
       if (s.teamId === c.data.teamId && s.managerId === c.data.managerId) return [];
-      return [{ type: 'UserJoinedTeam', data: { userId, teamId: c.data.teamId, managerId: c.data.managerId, at } }];
+      const moved = s.teamId !== null && s.teamId !== c.data.teamId ? { previousTeamId: s.teamId } : {};
+      return [{ type: 'UserJoinedTeam', data: { userId, teamId: c.data.teamId, managerId: c.data.managerId, ...moved, at } }];
+    }
+    case 'LeaveTeam':
+      if (!mayManage(actor, c.meta.team)) throw new Forbidden('user.manager_only', 'Only a manager of this team can remove its members.');
+      if (s.teamId !== c.data.teamId) throw new NotFound('team.not_member', 'This user is not on this team.');
+      return [{ type: 'UserLeftTeam', data: { userId, teamId: c.data.teamId, at } }];
   }
 }
 

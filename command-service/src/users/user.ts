@@ -48,6 +48,8 @@ export function evolveUser(s: UserState, e: UserStreamEvent): UserState {
       return { ...s, role: e.data.to };
     case 'UserJoinedTeam':
       return { ...s, teamId: e.data.teamId, managerId: e.data.managerId };
+    case 'UserLeftTeam':
+      return s.teamId === e.data.teamId ? { ...s, teamId: null, managerId: null } : s;
     case 'PointsAwarded':
       return { ...s, points: s.points + e.data.points };
     case 'LevelReached':

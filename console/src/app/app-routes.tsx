@@ -28,6 +28,7 @@ const CallsPage = lazy(() => import('../features/calls/components/calls-page').t
 const CallDetailPage = lazy(() => import('../features/calls/components/call-detail-page').then((m) => ({ default: m.CallDetailPage })));
 const CallAnalyticsPage = lazy(() => import('../features/calls/components/call-analytics-page').then((m) => ({ default: m.CallAnalyticsPage })));
 const CommissionsPage = lazy(() => import('../features/sales/components/commissions-page').then((m) => ({ default: m.CommissionsPage })));
+const TeamPage = lazy(() => import('../features/team/components/team-page').then((m) => ({ default: m.TeamPage })));
 const LeaderboardTvPage = lazy(() => import('../features/leaderboard/components/leaderboard-tv-page').then((m) => ({ default: m.LeaderboardTvPage })));
 
 // Spec 9: a signed-in user on an auth path sees the dashboard, then moves to / after about 50 ms.
@@ -125,6 +126,7 @@ export function AppRoutes() {
           <Route path="calls" element={<CallsPage />} />
           <Route path="calls/:id" element={<CallDetailPage />} />
           <Route path="call-analytics" element={<CallAnalyticsPage />} />
+          <Route path="team" element={<TeamPage />} />
           {UPCOMING_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<NotAvailablePage title={r.title} description={r.description} />} />
           ))}

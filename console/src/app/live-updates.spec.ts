@@ -6,6 +6,7 @@ import { dashboardKeys } from '../features/dashboard/api/dashboard-queries';
 import { leaderboardKeys } from '../features/leaderboard/api/leaderboard-queries';
 import { leadKeys } from '../features/leads/api/lead-queries';
 import { saleKeys } from '../features/sales/api/sale-queries';
+import { teamKeys } from '../features/team/api/team-queries';
 import { createLiveUpdates, keysToRefresh, MIN_REFRESH_INTERVAL_MS, toastFor } from './live-updates';
 
 const notification = (event: Notification['eventType'], title = 'New Sale'): SocketMessage => ({
@@ -25,6 +26,10 @@ describe('keysToRefresh', () => {
     expect(keysToRefresh({ type: 'broadcast', event: 'leaderboard_changed', data: {} })).toContainEqual(leaderboardKeys.all);
     expect(keysToRefresh({ type: 'broadcast', event: 'sale_changed', data: { sales: [{ saleId: 3, version: 2 }] } }))
       .toEqual([saleKeys.all, dashboardKeys.stats()]);
+  });
+  it("refreshes /team and the dashboard's hierarchy when the staffing changed, and /team's figures with the standings", () => {
+    expect(keysToRefresh({ type: 'broadcast', event: 'team_changed', data: {} })).toEqual([teamKeys.all, dashboardKeys.users(), dashboardKeys.teams()]);
+    expect(keysToRefresh({ type: 'broadcast', event: 'leaderboard_changed', data: {} })).toContainEqual(teamKeys.all);
   });
   it('refreshes the dashboard stats on sale and call notifications only', () => {
     expect(keysToRefresh(notification('new_sale'))).toEqual([dashboardKeys.stats()]);

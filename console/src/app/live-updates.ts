@@ -8,6 +8,7 @@ import { leadKeys } from '../features/leads/api/lead-queries';
 import { notificationKeys } from '../features/notifications/api/notification-queries';
 import { highestSeq, isGap, withPushed, type NotificationFeed } from '../features/notifications/notification-feed';
 import { saleKeys } from '../features/sales/api/sale-queries';
+import { teamKeys } from '../features/team/api/team-queries';
 
 /** Notifications that move the dashboard's figures: revenue and conversion, calls this week. */
 const STATS_EVENTS = new Set<NotificationEvent>(['new_sale', 'team_member_sale', 'new_call', 'call_completed', 'team_member_call', 'team_member_call_completed']);
@@ -20,7 +21,7 @@ const CALL_EVENTS = new Set<NotificationEvent>(['new_call', 'call_completed', 't
  * read already under way finish first.
  */
 export const RESYNC_KEYS: QueryKey[] = [leadKeys.lists(), leadKeys.details(), dashboardKeys.all, callKeys.all,
-  saleKeys.all, leaderboardKeys.all];
+  saleKeys.all, leaderboardKeys.all, teamKeys.all];
 
 /**
  * Which cached reads a /ws message makes stale. Lead and call details are left to `handle`,
@@ -35,8 +36,10 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
   // A sale recorded, or its commission approved, paid, re-rated or rejected: the seller's and the managers' figures.
   if (message.type === 'broadcast' && message.event === 'sale_changed') return [saleKeys.all, dashboardKeys.stats()];
   if (message.type === 'broadcast' && message.event === 'leaderboard_changed') {
-    return [dashboardKeys.leaderboard(), dashboardKeys.stats(), dashboardKeys.users(), dashboardKeys.userBadges(), leaderboardKeys.all];
+    return [dashboardKeys.leaderboard(), dashboardKeys.stats(), dashboardKeys.users(), dashboardKeys.userBadges(), leaderboardKeys.all, teamKeys.all];
   }
+  // Someone joined, moved or left a team, or was appointed: /team and the dashboard's hierarchy.
+  if (message.type === 'broadcast' && message.event === 'team_changed') return [teamKeys.all, dashboardKeys.users(), dashboardKeys.teams()];
   if (message.type === 'notification') {
     return [
       ...(STATS_EVENTS.has(message.event) ? [dashboardKeys.stats()] : []),

@@ -11,7 +11,6 @@ export const UPCOMING_ROUTES: UpcomingRoute[] = [
   { path: 'analytics', title: 'Analytics Hub', description: 'Lead, call and funnel performance in one place.' },
   { path: 'lead-analytics', title: 'Lead Analytics', description: 'Where your leads come from and how they convert.' },
   { path: 'funnel-analytics', title: 'Funnel Analytics', description: 'Spend, clicks and conversions of your funnels.' },
-  { path: 'team', title: 'Team', description: 'Your team structure, standings and collaboration.' },
   { path: 'subscribe', title: 'Subscription', description: 'Choose the plan for your floor.' },
   { path: 'checkout', title: 'Checkout', description: 'Complete your subscription.' },
   { path: 'profile', title: 'Your Profile', description: 'Your details, level and badges.' },
@@ -31,6 +30,15 @@ export const UPCOMING_ROUTES: UpcomingRoute[] = [
   { path: 'templates', title: 'Content Templates', description: 'Reusable content for your funnels and outreach.' },
 ];
 
+/**
+ * Tabs of working pages that arrive later. They get no placeholder page (the page itself opens
+ * its default tab for them), but links to them wait like links to the pages above.
+ */
+const UPCOMING_TABS: { path: string; tab: string }[] = [
+  { path: '/team', tab: 'collaboration' },
+  { path: '/team', tab: 'tasks' },
+];
+
 const pattern = (path: string) => new RegExp(`^/${path.replace(/\/:[^/]+\?$/, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}$`);
 const UPCOMING_PATTERNS = UPCOMING_ROUTES.map((r) => pattern(r.path));
 
@@ -39,6 +47,7 @@ const UPCOMING_PATTERNS = UPCOMING_ROUTES.map((r) => pattern(r.path));
  * on a working screen never leads to a "not available yet" page: it shows once its page lands.
  */
 export function isUpcoming(to: string): boolean {
-  const pathname = to.split(/[?#]/)[0]!;
-  return UPCOMING_PATTERNS.some((p) => p.test(pathname));
+  const [pathname, query = ''] = to.split('#')[0]!.split('?');
+  const tab = new URLSearchParams(query).get('tab');
+  return UPCOMING_PATTERNS.some((p) => p.test(pathname!)) || UPCOMING_TABS.some((t) => t.path === pathname && t.tab === tab);
 }

@@ -33,4 +33,15 @@ describe('the live feed', () => {
     await onApplied('users_v1', []);
     expect(sent).toEqual([0, 1_000, 2_000, 3_000, 8_000]);
   });
+
+  it('announces a staffing change once the users or teams model has it, and nothing for a points batch', async () => {
+    const sent: string[] = [];
+    const onApplied = createLiveFeed({ pool: noDatabase, publish: (_u, m) => { if (m.type === 'broadcast') sent.push(m.event); } });
+    const event = (type: string) => ({ type }) as Parameters<typeof onApplied>[1][number];
+    await onApplied('users_v1', [event('PointsAwarded')]);
+    expect(sent.filter((e) => e === 'team_changed')).toEqual([]);
+    await onApplied('users_v1', [event('UserJoinedTeam')]);
+    await onApplied('teams_v1', [event('TeamLeadAppointed')]);
+    expect(sent.filter((e) => e === 'team_changed')).toEqual(['team_changed', 'team_changed']);
+  });
 });

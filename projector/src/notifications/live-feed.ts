@@ -9,6 +9,7 @@ type Row = { id: string; user_id: number; seq: number; event_type: Notification[
   title: string; message: string; data: Record<string, unknown>; created_at: Date };
 
 const LEADERBOARD_MODELS = new Set(['users_v1', 'leaderboard_v1']);
+const STAFFING_EVENTS = new Set(['UserRegistered', 'RoleChanged', 'UserJoinedTeam', 'UserLeftTeam']);
 /**
  * "Leaderboard changed" carries nothing but the news, so a floor scoring points every few
  * milliseconds announces it at most once a second (at once when it has been quiet): a thousand
@@ -20,8 +21,8 @@ export const LEADERBOARD_EVERY_MS = 1_000;
  * Turns committed projection batches into socket messages: the notifications a batch created,
  * to their users; "lead changed" to everyone once the lead pool has the change (so a refetch
  * sees it); "call changed" once the call log has a call's completion or analysis; "sale changed"
- * once the sales model has a sale or a commission step; "leaderboard changed" once standings
- * move (at most once a second). Runs after the commit, never before.
+ * once the sales model has a sale or a commission step; "team changed" once the users or teams
+ * model has a change of staffing; "leaderboard changed" once standings move (at most once a second). Runs after the commit, never before.
  */
 export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD_EVERY_MS }: {
   pool: Pool; publish: LivePublish; leaderboardEveryMs?: number;
@@ -75,6 +76,10 @@ export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD
       if (latest.size > 0) {
         publish(null, { type: 'broadcast', event: 'sale_changed', data: { sales: [...latest].map(([saleId, version]) => ({ saleId, version })) } });
       }
+    }
+    // Who is on which team, leads and roles: /team's structure refetches once the model has them.
+    if ((projection === 'users_v1' && events.some((e) => STAFFING_EVENTS.has(e.type))) || (projection === 'teams_v1' && events.length > 0)) {
+      publish(null, { type: 'broadcast', event: 'team_changed', data: {} });
     }
     if (LEADERBOARD_MODELS.has(projection)) leaderboardChanged();
   };

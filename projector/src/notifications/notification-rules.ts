@@ -29,11 +29,13 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
       return null;
     case 'RoleChanged':
     case 'UserJoinedTeam':
+    case 'UserLeftTeam':
     case 'ProfileUpdated': {
       const m = w.members.get(d.userId as number);
       if (!m) return null;
       if (e.type === 'RoleChanged') w.setMember({ ...m, role: d.to as string });
       if (e.type === 'UserJoinedTeam') w.setMember({ ...m, team_id: d.teamId as number, manager_id: (d.managerId as number | null) ?? null });
+      if (e.type === 'UserLeftTeam' && m.team_id === d.teamId) w.setMember({ ...m, team_id: null, manager_id: null });
       if (e.type === 'ProfileUpdated' && typeof d.fullName === 'string') w.setMember({ ...m, full_name: d.fullName });
       return null;
     }
@@ -49,6 +51,11 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
     case 'TeamLeadAppointed': {
       const t = w.teams.get(d.teamId as number);
       if (t && !t.lead_ids.includes(d.userId as number)) w.setTeam({ ...t, lead_ids: [...t.lead_ids, d.userId as number] });
+      return null;
+    }
+    case 'TeamLeadRemoved': {
+      const t = w.teams.get(d.teamId as number);
+      if (t?.lead_ids.includes(d.userId as number)) w.setTeam({ ...t, lead_ids: t.lead_ids.filter((id) => id !== d.userId) });
       return null;
     }
     case 'LeadCreated': {

@@ -62,8 +62,8 @@ export const notifications: Projection<NotificationTables> = {
   },
   createTables: createNotificationTables,
   handles: [
-    'UserRegistered', 'RoleChanged', 'UserJoinedTeam', 'ProfileUpdated', 'NotificationPreferencesChanged',
-    'TeamCreated', 'TeamLeadAppointed', 'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged',
+    'UserRegistered', 'RoleChanged', 'UserJoinedTeam', 'UserLeftTeam', 'ProfileUpdated', 'NotificationPreferencesChanged',
+    'TeamCreated', 'TeamLeadAppointed', 'TeamLeadRemoved', 'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged',
     'SaleRecorded', 'CallStarted', 'CallCompleted',
   ],
   async apply(db, events, t, memory) {

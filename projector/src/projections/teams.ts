@@ -14,14 +14,16 @@ function reduce(row: TeamRow | null, e: RecordedEvent): TeamRow | null {
     return { id: d.teamId, name: d.name, manager_id: d.managerId, lead_type: d.leadType, team_lead_ids: [], created_at: d.at, version: 0 };
   }
   if (!row) return null;
-  return ev.type === 'TeamLeadAppointed' ? { ...row, team_lead_ids: [...row.team_lead_ids, ev.data.userId] } : row;
+  if (ev.type === 'TeamLeadAppointed') return { ...row, team_lead_ids: [...row.team_lead_ids, ev.data.userId] };
+  if (ev.type === 'TeamLeadRemoved') return { ...row, team_lead_ids: row.team_lead_ids.filter((id) => id !== ev.data.userId) };
+  return row;
 }
 
 export const teams = rowProjection<TeamRow>({
   name: 'teams_v1',
   table: 'teams_v1',
   keyColumn: 'id',
-  handles: ['TeamCreated', 'TeamLeadAppointed'],
+  handles: ['TeamCreated', 'TeamLeadAppointed', 'TeamLeadRemoved'],
   keyOf: (e) => (e.streamId.startsWith('team-') ? Number(e.streamId.slice(5)) : null),
   reduce,
   async createTables(db, { rows: t }) {

@@ -8,7 +8,7 @@ export type UserRow = {
   created_at: string; version: number;
 };
 
-const handles = ['UserRegistered', 'ProfileUpdated', 'RoleChanged', 'UserJoinedTeam', 'PointsAwarded', 'LevelReached'] as const;
+const handles = ['UserRegistered', 'ProfileUpdated', 'RoleChanged', 'UserJoinedTeam', 'UserLeftTeam', 'PointsAwarded', 'LevelReached'] as const;
 
 function reduce(row: UserRow | null, e: RecordedEvent): UserRow | null {
   if (!isEventType(e.type)) return row;
@@ -34,6 +34,8 @@ function reduce(row: UserRow | null, e: RecordedEvent): UserRow | null {
       return { ...row, role: ev.data.to };
     case 'UserJoinedTeam':
       return { ...row, team_id: ev.data.teamId, manager_id: ev.data.managerId };
+    case 'UserLeftTeam':
+      return row.team_id === ev.data.teamId ? { ...row, team_id: null, manager_id: null } : row;
     case 'PointsAwarded':
       return { ...row, points: row.points + ev.data.points };
     case 'LevelReached':

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { DemoAccountsResponseSchema, type DemoAccount } from '@leadfloor/contracts';
+import { DemoAccountsResponseSchema, InviteResponseSchema, type DemoAccount } from '@leadfloor/contracts';
 import { api } from '../../../lib/api';
 
 export const authKeys = {
@@ -31,3 +31,11 @@ export const demoAccountsQuery = queryOptions({
   },
   staleTime: Infinity,
 });
+
+/** The team invite a sign-up link carries (`/register?invite=…`): 404 unknown, 409 used or expired. */
+export const inviteQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...authKeys.all, 'invite', token] as const,
+    queryFn: ({ signal }) => api.get(`/api/invites/${encodeURIComponent(token)}`, InviteResponseSchema, { signal }),
+    retry: false,
+  });

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { RegisterFormSchema, toRegisterBody, type RegisterForm as RegisterFormValues } from '@leadfloor/contracts';
 import { ApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast-store';
 import { useRegister } from '../api/auth-mutations';
 import { registrationErrorToast } from '../auth-error-toasts';
+import { InviteBanner } from './invite-banner';
 import { NowhereLink } from './nowhere-link';
 
 const EMPTY: RegisterFormValues = {
@@ -21,13 +22,15 @@ const isFormField = (f: string): f is keyof RegisterFormValues => f in EMPTY;
 /** Spec 2.3's registration form; the body sent is contracts' toRegisterBody (spec 3). */
 export function RegisterForm() {
   const registration = useRegister();
+  // A team's invite link: the new agent joins that team (the server checks the invite again).
+  const inviteToken = useSearchParams()[0].get('invite') || undefined;
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<RegisterFormValues>({
     resolver: zodResolver(RegisterFormSchema),
     defaultValues: EMPTY,
   });
 
   const handleRegister = handleSubmit((values) =>
-    registration.mutate(toRegisterBody(values), {
+    registration.mutate({ ...toRegisterBody(values), ...(inviteToken ? { inviteToken } : {}) }, {
       onError: (error) => {
         toast({ ...registrationErrorToast(error), variant: 'destructive' });
         // The server names the input at fault (a taken username or email): show it on the field too.
@@ -43,6 +46,7 @@ export function RegisterForm() {
 
   return (
     <div className="flex flex-col gap-6">
+      {inviteToken && <InviteBanner token={inviteToken} />}
       <form onSubmit={handleRegister} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Create account">
         <FormField label="First name" error={errors.firstName?.message}>
           {(c) => <Input {...c} {...register('firstName')} autoComplete="given-name" autoFocus />}

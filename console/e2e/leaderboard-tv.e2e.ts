@@ -56,7 +56,8 @@ describe('leaderboard TV view', () => {
     await visible(alex.getByText(/^sales?$/));
     expect(await ranking.getByRole('listitem').count()).toBeGreaterThanOrEqual(5);
     const teams = tv.page.getByRole('list', { name: 'Team standings' });
-    expect(await teams.getByRole('listitem').count()).toBe(2);
+    // The demo floor's two teams (other journeys on this backend may have added more).
+    for (const name of ['Finance & Forex Desk', 'Real Estate Closers']) await visible(teams.getByRole('listitem', { name }));
     const before = await pointsOf(alex);
 
     // A first claim earns 5 points; the TV hears "leaderboard changed" and refetches.

@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signIn } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { createLead, patchLead, poolFor } from './support/leads';
-import { signInThroughApi } from './support/notifications';
 import { recordSaleThroughApi, saleRow } from './support/sales';
-import type { Session } from './support/sessions';
+import { demoAndManagerSessions, type Session } from './support/sessions';
 import { gone, toastWith, visible } from './support/ui';
 
 // The demo floor's agent `demo` (Alex Carter) sells; `manager` (Morgan Reyes), who manages
@@ -19,11 +17,7 @@ describe('commissions', () => {
   let manager: { context: BrowserContext; page: Page };
   beforeAll(async () => {
     browser = await launchBrowser();
-    const [d, m] = [await openPage(browser), await openPage(browser)];
-    await signIn(d.page);
-    await signInThroughApi(m.page, 'manager');
-    sessions = { demo: await d.context.storageState(), manager: await m.context.storageState() };
-    await Promise.all([d.context.close(), m.context.close()]);
+    sessions = await demoAndManagerSessions(browser);
   });
   afterAll(() => browser.close());
   beforeEach(async () => {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { signIn } from './support/accounts';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, openPage } from './support/browser';
 import { createLead, patchLead } from './support/leads';
-import { signInThroughApi } from './support/notifications';
-import type { Session } from './support/sessions';
+import { demoAndManagerSessions, type Session } from './support/sessions';
 import { atPath, visible } from './support/ui';
 
 /** The big number on an agent's row: the period's points. */
@@ -18,11 +16,7 @@ describe('leaderboard TV view', () => {
   let sessions: { demo: Session; manager: Session };
   beforeAll(async () => {
     browser = await launchBrowser();
-    const [d, m] = [await openPage(browser), await openPage(browser)];
-    await signIn(d.page);
-    await signInThroughApi(m.page, 'manager');
-    sessions = { demo: await d.context.storageState(), manager: await m.context.storageState() };
-    await Promise.all([d.context.close(), m.context.close()]);
+    sessions = await demoAndManagerSessions(browser);
   });
   afterAll(() => browser.close());
 

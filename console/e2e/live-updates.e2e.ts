@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signIn } from './support/accounts';
 import { launchBrowser, openPage } from './support/browser';
 import { createLead, patchLead } from './support/leads';
-import { notificationItem, openBell, signInThroughApi } from './support/notifications';
+import { notificationItem, openBell } from './support/notifications';
+import { demoAndManagerSessions } from './support/sessions';
 import { gone, visible } from './support/ui';
 
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -18,11 +18,7 @@ describe('real-time updates', () => {
   let manager: { context: BrowserContext; page: Page };
   beforeAll(async () => {
     browser = await launchBrowser();
-    const [d, m] = [await openPage(browser), await openPage(browser)];
-    await signIn(d.page);
-    await signInThroughApi(m.page, 'manager');
-    sessions = { demo: await d.context.storageState(), manager: await m.context.storageState() };
-    await Promise.all([d.context.close(), m.context.close()]);
+    sessions = await demoAndManagerSessions(browser);
   });
   afterAll(() => browser.close());
   beforeEach(async () => {

@@ -2,11 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { signIn } from './support/accounts';
 import { DESKTOP, launchBrowser, MOBILE, openPage } from './support/browser';
 import { createLead, patchLead, poolFor } from './support/leads';
-import { signInThroughApi } from './support/notifications';
-import type { Session } from './support/sessions';
+import { demoAndManagerSessions, type Session } from './support/sessions';
 import { visible } from './support/ui';
 
 // `npm run screenshots -w console`: /commissions (as the manager, who sees the agent column and
@@ -19,11 +17,7 @@ describe('sales and leaderboard screenshots', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     await mkdir(outDir, { recursive: true });
-    const [d, m] = [await openPage(browser), await openPage(browser)];
-    await signIn(d.page);
-    await signInThroughApi(m.page, 'manager');
-    sessions = { demo: await d.context.storageState(), manager: await m.context.storageState() };
-    await Promise.all([d.context.close(), m.context.close()]);
+    sessions = await demoAndManagerSessions(browser);
   });
   afterAll(() => browser.close());
 

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signIn, uniqueUsername } from './support/accounts';
+import { uniqueUsername } from './support/accounts';
 import { launchBrowser, MOBILE, openPage } from './support/browser';
-import { signInThroughApi } from './support/notifications';
-import type { Session } from './support/sessions';
+import { demoAndManagerSessions, type Session } from './support/sessions';
 import { atPath, gone, toastWith, visible } from './support/ui';
 
 // The demo floor: `manager` (Morgan Reyes) manages both teams; `demo` (Alex Carter) is an agent.
@@ -19,11 +18,7 @@ describe('/team', () => {
   };
   beforeAll(async () => {
     browser = await launchBrowser();
-    const [d, m] = [await openPage(browser), await openPage(browser)];
-    await signIn(d.page);
-    await signInThroughApi(m.page, 'manager');
-    sessions = { demo: await d.context.storageState(), manager: await m.context.storageState() };
-    await Promise.all([d.context.close(), m.context.close()]);
+    sessions = await demoAndManagerSessions(browser);
   });
   afterAll(() => browser.close());
   beforeEach(() => {

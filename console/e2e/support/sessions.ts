@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { registerThroughApi, signIn } from './accounts';
+import { signInThroughApi } from './notifications';
 import { openPage } from './browser';
 
 export type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -17,5 +18,20 @@ export async function sessionOf(browser: Browser, as: 'demo' | 'new agent'): Pro
     return await context.storageState();
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * The demo agent's and the Sales Manager's sessions, for journeys that need both: the demo
+ * signs in through the form, the manager through the API.
+ */
+export async function demoAndManagerSessions(browser: Browser): Promise<{ demo: Session; manager: Session }> {
+  const [d, m] = [await openPage(browser), await openPage(browser)];
+  try {
+    await signIn(d.page);
+    await signInThroughApi(m.page, 'manager');
+    return { demo: await d.context.storageState(), manager: await m.context.storageState() };
+  } finally {
+    await Promise.all([d.context.close(), m.context.close()]);
   }
 }

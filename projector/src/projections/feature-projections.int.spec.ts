@@ -2,11 +2,11 @@ import type { NewEvent, RecordedEvent } from '@leadfloor/events';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { LOG_START, type EventStore } from '@leadfloor/infra/event-store/types';
 import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
-import { tablesHash } from '@leadfloor/infra/projections/tables';
 import type { Projection } from '@leadfloor/infra/projections/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { waitFor } from '../../../test/wait-for';
+import { appliedHash } from '../../../test/applied-hash';
 import { calls } from './calls';
 import { pointsLedger } from './points-ledger';
 import { sales } from './sales';
@@ -59,16 +59,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** Applies `batches` in order in one transaction each, and answers the tables' ordered hash. */
-async function applied(p: Projection, ...batches: RecordedEvent[][]) {
-  const c = await pool.connect();
-  try {
-    for (const batch of batches) await p.apply(c, batch.filter((e) => p.handles.includes(e.type)), p.tables);
-    return await tablesHash(c, p.tables);
-  } finally {
-    c.release();
-  }
-}
+const applied = (p: Projection, ...batches: RecordedEvent[][]) => appliedHash(pool, p, ...batches);
 
 describe.each([calls, sales, commissionPlans, callScripts, pointsLedger] as Projection[])('$name', (projection) => {
   it('changes nothing when events are applied twice, or redelivered in part', async () => {

@@ -2,11 +2,11 @@ import type { NewEvent, RecordedEvent } from '@leadfloor/events';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { LOG_START } from '@leadfloor/infra/event-store/types';
 import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
-import { tablesHash } from '@leadfloor/infra/projections/tables';
 import type { Projection } from '@leadfloor/infra/projections/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { waitFor } from '../../../test/wait-for';
+import { appliedHash } from '../../../test/applied-hash';
 import { teamActivity } from './team-activity';
 import { teamInvites } from './team-invites';
 import { teams } from './teams';
@@ -65,15 +65,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-async function applied(p: Projection, ...batches: RecordedEvent[][]) {
-  const c = await pool.connect();
-  try {
-    for (const batch of batches) await p.apply(c, batch.filter((e) => p.handles.includes(e.type)), p.tables);
-    return await tablesHash(c, p.tables);
-  } finally {
-    c.release();
-  }
-}
+const applied = (p: Projection, ...batches: RecordedEvent[][]) => appliedHash(pool, p, ...batches);
 
 describe.each([teamActivity, teamInvites, teams, users] as Projection[])('$name', (projection) => {
   it('changes nothing when events are applied twice, or redelivered in part', async () => {

@@ -3,22 +3,15 @@ import { Admin, Consumer, stringDeserializers } from '@platformatic/kafka';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { decodeEvent } from '@leadfloor/infra/kafka/event-message';
 import { startRelay } from '@leadfloor/infra/kafka/relay';
+import { listedBrokers } from '@leadfloor/infra/kafka/listed-brokers';
 import { ensureTopic } from '@leadfloor/infra/kafka/topics';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { sleep } from './stats';
 
 export const kafkaBrokers = () => (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim()).filter(Boolean);
 
-export async function kafkaReachable(brokers = kafkaBrokers()) {
-  const admin = new Admin({ clientId: 'lf-bench-probe', bootstrapBrokers: brokers, retries: 0, timeout: 3_000, connectTimeout: 3_000 });
-  try {
-    return (await admin.metadata({ topics: [] })).brokers.size > 0;
-  } catch {
-    return false;
-  } finally {
-    await admin.close().catch(() => {});
-  }
-}
+export const kafkaReachable = (brokers = kafkaBrokers()) =>
+  listedBrokers(brokers, { clientId: 'lf-bench-probe' }).then((n) => n > 0, () => false);
 
 async function endOffsets(admin: Admin, topic: string) {
   const metadata = await admin.metadata({ topics: [topic] });

@@ -27,31 +27,13 @@ const probes: Record<string, (target: string) => Promise<void>> = {
     }
   },
   async redis(url) {
-    const { Redis } = await import('ioredis');
-    const client = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    // The connection's own error (e.g. ECONNREFUSED) says more than connect()'s 'Connection is closed'.
-    let connectionError: Error | undefined;
-    client.on('error', (err: Error) => { connectionError ??= err; });
-    try {
-      await client.connect();
-      const answer = await client.ping();
-      if (answer !== 'PONG') throw new Error(`PING answered ${answer}`);
-    } catch (err) {
-      throw connectionError ?? err;
-    } finally {
-      client.disconnect();
-    }
+    const { pingRedis } = await import('../infra/src/live/ping-redis');
+    await pingRedis(url);
   },
   async kafka(brokers) {
-    const { Admin } = await import('@platformatic/kafka');
+    const { listedBrokers } = await import('../infra/src/kafka/listed-brokers');
     const bootstrapBrokers = brokers.split(',').map((b) => b.trim()).filter(Boolean);
-    const admin = new Admin({ clientId: 'leadfloor-probe', bootstrapBrokers, retries: 0, timeout: 3_000, connectTimeout: 3_000 });
-    try {
-      const metadata = await admin.metadata({ topics: [], forceUpdate: true });
-      if (metadata.brokers.size === 0) throw new Error('metadata listed no broker');
-    } finally {
-      await admin.close().catch(() => {});
-    }
+    if ((await listedBrokers(bootstrapBrokers, { clientId: 'leadfloor-probe' })) === 0) throw new Error('metadata listed no broker');
   },
 };
 

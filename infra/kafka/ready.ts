@@ -6,7 +6,7 @@
 //
 // With a pid, it gives up as soon as that process is gone instead of waiting out the bound.
 // Exit 0 when ready, 1 on timeout or when the process died.
-import { Admin } from '@platformatic/kafka';
+import { listedBrokers } from '../src/kafka/listed-brokers';
 
 const [broker = '127.0.0.1:9092', timeoutArg = '90', pidArg] = process.argv.slice(2);
 const deadline = Date.now() + Number(timeoutArg) * 1000;
@@ -21,16 +21,7 @@ function alive(p: number): boolean {
   }
 }
 
-async function brokerCount(): Promise<number> {
-  // A fresh client per attempt: no cached metadata or half-open connection from a failed try.
-  const admin = new Admin({ clientId: 'leadfloor-ready', bootstrapBrokers: [broker], retries: 0, timeout: 2_000, connectTimeout: 2_000 });
-  try {
-    const metadata = await admin.metadata({ topics: [], forceUpdate: true });
-    return metadata.brokers.size;
-  } finally {
-    await admin.close().catch(() => {});
-  }
-}
+const brokerCount = () => listedBrokers([broker], { clientId: 'leadfloor-ready', timeoutMs: 2_000 });
 
 let lastError = 'no answer yet';
 for (;;) {

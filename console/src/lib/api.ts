@@ -93,3 +93,6 @@ export const api = {
 
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status);
+
+/** The server's own words for a refusal (the problem's `message`), when the error is an answer that has them. */
+export const serverMessage = (error: unknown): string | undefined => (isApiError(error) ? error.body?.message : undefined);

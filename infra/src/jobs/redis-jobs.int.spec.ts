@@ -5,11 +5,12 @@ import { adminUrl } from '../../../test/db';
 import { describeJobBehaviour } from './job-behaviour-suite';
 import { createJobs } from './job-queue';
 import { describeJobRecovery } from './job-recovery-suite';
+import { pingRedis } from '../live/ping-redis';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Keys of this file only, so parallel files and earlier runs never meet.
 const prefix = `lf_t_${randomBytes(6).toString('hex')}`;
-if (!(await redisReachable(redisUrl))) {
+if (!(await pingRedis(redisUrl).then(() => true, () => false))) {
   throw new Error(`Redis not reachable at ${redisUrl} (REDIS_URL): run \`npm test\`, which starts it, `
     + 'or start one yourself (redis-server) and point REDIS_URL at it');
 }
@@ -24,18 +25,6 @@ describe('Redis backend', () => {
     (url, logger) => createJobs({ redisUrl: url, databaseUrl: adminUrl(), prefix, logger }));
 });
 
-async function redisReachable(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => {}); // reported by connect() below
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 async function deleteKeys(url: string, pattern: string) {
   const client = new Redis(url);

@@ -1,6 +1,6 @@
 import type { Sale } from '@leadfloor/contracts';
 import { toast } from '../../components/ui/toast-store';
-import { isApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/api';
 import { useCommissionAction, type CommissionAction } from './api/sale-mutations';
 import { formatCents } from './money';
 
@@ -30,7 +30,7 @@ export function useCommissionStep() {
         onDone?.();
       },
       onError: (error) => {
-        const reason = isApiError(error) ? error.body?.message : undefined;
+        const reason = serverMessage(error);
         toast({ title: 'Error', description: `Failed to ${VERBS[action.kind].failed}. ${reason ?? 'Please try again.'}`, variant: 'destructive' });
       },
     });

@@ -1,4 +1,5 @@
 import type { TeamStructure, User } from '@leadfloor/contracts';
+import { serverMessage } from '../../lib/api';
 
 type StructureTeam = TeamStructure['teams'][number];
 
@@ -11,5 +12,4 @@ export const mayInvite = (me: Pick<User, 'id' | 'role' | 'teamId'>, team: Struct
   managesTeam(me, team) || team.leads.some((l) => l.id === me.id);
 
 /** The message of a refused change, as the server words it. */
-export const errorMessage = (error: unknown) =>
-  (error as { body?: { message?: string } | null } | null)?.body?.message ?? 'Something went wrong. Try again.';
+export const errorMessage = (error: unknown) => serverMessage(error) ?? 'Something went wrong. Try again.';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Admin } from '@platformatic/kafka';
 import type { Pool } from '../../postgres/pool';
+import { listedBrokers } from '../listed-brokers';
 
 // What the Kafka integration tests share: the broker from KAFKA_BROKERS (the one
 // infra/kafka/start.sh runs), a topic of their own, and the figures they wait on.
@@ -8,16 +9,8 @@ import type { Pool } from '../../postgres/pool';
 export const kafkaBrokers = (): string[] =>
   (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim()).filter(Boolean);
 
-async function reachable(brokers: string[]): Promise<boolean> {
-  const admin = new Admin({ clientId: 'leadfloor-test-probe', bootstrapBrokers: brokers, retries: 0, timeout: 3_000, connectTimeout: 3_000 });
-  try {
-    return (await admin.metadata({ topics: [] })).brokers.size > 0;
-  } catch {
-    return false;
-  } finally {
-    await admin.close().catch(() => {});
-  }
-}
+const reachable = (brokers: string[]) =>
+  listedBrokers(brokers, { clientId: 'leadfloor-test-probe' }).then((n) => n > 0, () => false);
 
 /**
  * The brokers, once one answers. Without one the test file fails, naming the broker and how to

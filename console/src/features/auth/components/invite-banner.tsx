@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CircleAlert, Users } from 'lucide-react';
-import { ApiError } from '../../../lib/api';
+import { serverMessage } from '../../../lib/api';
 import { inviteQuery } from '../api/auth-queries';
 
 /** Which team an invite link joins, or why it no longer works (then signing up without it is offered). */
@@ -9,7 +9,7 @@ export function InviteBanner({ token }: { token: string }) {
   const invite = useQuery(inviteQuery(token));
   if (invite.isPending) return <p role="status" className="text-sm text-muted">Checking your invite...</p>;
   if (invite.error) {
-    const message = invite.error instanceof ApiError && invite.error.body?.message ? invite.error.body.message : 'We could not check this invite link.';
+    const message = serverMessage(invite.error) || 'We could not check this invite link.';
     return (
       <div role="alert" className="flex items-start gap-3 rounded-xl border border-destructive/40 bg-destructive-soft p-4 text-sm text-destructive-soft-foreground">
         <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />

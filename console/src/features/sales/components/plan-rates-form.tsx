@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
-import { isApiError } from '../../../lib/api';
+import { serverMessage } from '../../../lib/api';
 import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
 import { useSetCommissionPlan } from '../api/sale-mutations';
 
@@ -30,7 +30,7 @@ export function PlanRatesForm({ plan, teamId, teamName, onDone }: PlanRatesFormP
         onDone();
       },
       onError: (error) => {
-        const reason = isApiError(error) ? error.body?.message : undefined;
+        const reason = serverMessage(error);
         toast({ title: 'Error', description: `Failed to save the commission plan. ${reason ?? 'Please try again.'}`, variant: 'destructive' });
       },
     }),

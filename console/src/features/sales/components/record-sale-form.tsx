@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError, isApiError } from '../../../lib/api';
+import { ApiError, serverMessage } from '../../../lib/api';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format-date';
 import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
@@ -76,7 +76,7 @@ function RecordSaleFields({ lead, planRate, onRecorded, onCancel }: FormProps & 
         onRecorded();
       },
       onError: (error) => {
-        const reason = isApiError(error) ? error.body?.message : undefined;
+        const reason = serverMessage(error);
         toast({ title: 'Error', description: reason ? `Failed to record the sale. ${reason}` : 'Failed to record the sale. Please try again.', variant: 'destructive' });
         if (error instanceof ApiError) {
           for (const { field, message } of error.body?.errors ?? []) {

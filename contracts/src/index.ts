@@ -4,6 +4,7 @@ export * from './errors';
 export * from './leads';
 export * from './users';
 export * from './teams';
+export * from './team-chat';
 export * from './notifications';
 export * from './calls';
 export * from './gamification';

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { IdQuerySchema } from './scalars';
+import { TeamMessageSocketSchema } from './team-chat';
 
 /** Spec 7's real-time event types. */
 export const NotificationEventSchema = z.enum([
   'new_lead', 'lead_status_changed', 'lead_claimed', 'new_sale', 'team_member_sale',
   'new_call', 'call_completed', 'team_member_call', 'team_member_call_completed',
+  // Team collaboration: mentioned in the team's chat; a task given to you, or past its due time.
+  'team_mention', 'task_assigned', 'task_overdue',
 ]);
 export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
 
@@ -13,6 +16,7 @@ export const defaultTitles: Record<NotificationEvent, string> = {
   new_lead: 'New Lead', lead_status_changed: 'Lead Status Changed', lead_claimed: 'Lead Claimed',
   new_sale: 'New Sale', team_member_sale: 'Team Member Sale', new_call: 'New Call Started',
   call_completed: 'Call Completed', team_member_call: 'Team Member Call', team_member_call_completed: 'Team Member Call Completed',
+  team_mention: 'You Were Mentioned', task_assigned: 'New Task', task_overdue: 'Task Overdue',
 };
 
 /** Spec 3's notification preferences, all true by default except desktop notifications. */
@@ -43,6 +47,9 @@ export const preferenceGates: Record<NotificationEvent, (keyof NotificationPrefe
   call_completed: ['callCompletedEnabled', 'callNotificationsEnabled'],
   team_member_call: ['teamMemberCallEnabled', 'callNotificationsEnabled', 'teamNotificationsEnabled'],
   team_member_call_completed: ['teamMemberCallCompletedEnabled', 'callNotificationsEnabled', 'teamNotificationsEnabled'],
+  team_mention: ['teamNotificationsEnabled'],
+  task_assigned: ['teamNotificationsEnabled'],
+  task_overdue: ['teamNotificationsEnabled'],
 };
 
 export const NotificationSchema = z.object({
@@ -77,6 +84,7 @@ export const SocketMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('broadcast'), event: z.enum(['lead_changed', 'leaderboard_changed', 'call_changed', 'sale_changed', 'team_changed', 'connected']),
     data: z.record(z.string(), z.unknown()),
   }),
+  TeamMessageSocketSchema,
   z.object({ type: z.literal('pong'), timestamp: z.number() }),
 ]);
 export type SocketMessage = z.infer<typeof SocketMessageSchema>;

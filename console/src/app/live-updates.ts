@@ -52,7 +52,8 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
 
 /** Spec 7: a message with a message field raises a toast titled by title, else event, else 'Notification'. */
 export function toastFor(message: SocketMessage): ToastInput | null {
-  if (!('message' in message) || !message.message) return null;
+  // Of the messages /ws sends, only a notification carries a text message (a chat message is the team's, not a toast).
+  if (message.type !== 'notification' || !message.message) return null;
   return { title: message.title || message.event || 'Notification', description: message.message };
 }
 

@@ -15,6 +15,7 @@ import { callRoutes } from './calls/call-routes';
 import { leadRoutes } from './leads/lead-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { saleRoutes } from './sales/sale-routes';
+import { teamChatRoutes } from './team-chat/team-chat-routes';
 import { teamRoutes } from './teams/team-routes';
 import { userRoutes } from './users/user-routes';
 import { createCommandHandler } from './shared/handle-command';
@@ -50,6 +51,7 @@ export const commandRoutes: FastifyPluginAsync<CommandRouteDeps> = async (app, d
   await app.register(callRoutes, { pool, store, handle, now });
   await app.register(saleRoutes, { pool, store, handle, now });
   await app.register(teamRoutes, { store, handle, now });
+  await app.register(teamChatRoutes, { pool, store, handle, now });
   await app.register(userRoutes, { store, handle, now });
 };
 

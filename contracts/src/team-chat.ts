@@ -79,3 +79,20 @@ export const TeamMessageParamsSchema = z.object({ id: IdQuerySchema });
 export const TeamMessageSocketSchema = z.object({
   type: z.literal('team_message'), teamId: z.number().int(), seq: z.number().int(), message: TeamMessageSchema,
 });
+
+/**
+ * The `@username`s a message's text names, lower-cased, first mention first: an `@` at the start
+ * or after a character that is not part of a name, then a username (letters, digits, `.`, `_`,
+ * `-`); a sentence's full stop after it is not part of it. The server resolves them against the
+ * team's members; the console highlights the same spans.
+ */
+export function mentionedUsernames(content: string): string[] {
+  const names: string[] = [];
+  for (const m of content.matchAll(MENTION)) {
+    const name = m[2]!.replace(/[.-]+$/, '').toLowerCase();
+    if (name.length >= 3 && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+/** `$1` what precedes the `@`, `$2` the name (possibly with trailing dots). */
+export const MENTION = /(^|[^A-Za-z0-9._@-])@([A-Za-z0-9._-]{3,50})/g;

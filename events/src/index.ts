@@ -3,6 +3,7 @@ export * from './lead-events';
 export * from './registry';
 export * from './user-events';
 export * from './team-events';
+export * from './team-chat-events';
 export * from './lead-state';
 export * from './call-events';
 export * from './sale-events';

@@ -3,6 +3,7 @@ import { callEventSchemas } from './call-events';
 import { gamificationEventSchemas } from './gamification-events';
 import { leadEventSchemas } from './lead-events';
 import { saleEventSchemas } from './sale-events';
+import { teamChatEventSchemas } from './team-chat-events';
 import { teamEventSchemas } from './team-events';
 import { userEventSchemas } from './user-events';
 
@@ -10,6 +11,7 @@ import { userEventSchemas } from './user-events';
 export const eventSchemas = {
   ...leadEventSchemas, ...userEventSchemas, ...teamEventSchemas,
   ...callEventSchemas, ...saleEventSchemas, ...gamificationEventSchemas,
+  ...teamChatEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

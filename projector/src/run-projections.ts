@@ -7,6 +7,7 @@ import { leadPool } from './projections/lead-pool';
 import { notifications } from './notifications/notifications-projection';
 import { teamActivity } from './projections/team-activity';
 import { teamInvites } from './projections/team-invites';
+import { teamMessages } from './projections/team-messages';
 import { teams } from './projections/teams';
 import { users } from './projections/users';
 import { pointsLedger } from './projections/points-ledger';
@@ -17,7 +18,7 @@ import { callScripts, commissionPlans } from './projections/team-settings';
 export const projections: Projection[] = [
   leadPool, users, teams, notifications as Projection,
   calls, sales, commissionPlans, callScripts, pointsLedger as Projection,
-  teamInvites, teamActivity as Projection,
+  teamInvites, teamActivity as Projection, teamMessages as Projection,
 ];
 
 export const findProjection = (name: string) =>

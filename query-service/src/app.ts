@@ -17,6 +17,7 @@ import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { leaderboardRoutes } from './leaderboard/leaderboard-routes';
 import { leadReadRoutes } from './leads/lead-read-routes';
 import { saleReadRoutes } from './sales/sale-read-routes';
+import { teamChatReadRoutes } from './teams/team-chat-read-routes';
 import { teamReadRoutes } from './teams/team-read-routes';
 import type { SocketHub } from './live/socket-hub';
 import { wsRoute } from './live/ws-route';
@@ -93,6 +94,7 @@ export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
   await app.register(saleReadRoutes, { pool, now, timeZone });
   await app.register(leaderboardRoutes, { pool, now, timeZone });
   await app.register(teamReadRoutes, { pool, now, timeZone });
+  await app.register(teamChatReadRoutes, { pool });
   await app.register(notificationReadRoutes, { pool });
   if (hub) await app.register(wsRoute, { hub });
   if (writes.kind === 'proxy') {

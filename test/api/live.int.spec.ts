@@ -1,8 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SocketMessage } from '../../contracts/src/notifications';
 import { startApi, type Agent, type Api } from '../api-harness';
+import { connectSocket } from '../socket-client';
 import { waitFor } from '../wait-for';
 
 let api: Api;
@@ -17,21 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-/** A socket that records what it receives; resolves once open (or rejects with the HTTP refusal). */
-function connect(cookie: string | null, opts: { origin?: string; query?: string } = {}) {
-  const received: SocketMessage[] = [];
-  const ws = new WebSocket(`ws://${base}/ws${opts.query ?? ''}`, {
-    headers: { ...(cookie ? { cookie } : {}), ...(opts.origin ? { origin: opts.origin } : {}) },
-  });
-  ws.on('message', (d) => received.push(JSON.parse(String(d))));
-  const closed = new Promise<{ code: number }>((resolve) => ws.on('close', (code) => resolve({ code })));
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-  return { ws, received, opened, closed };
-}
+const connect = (cookie: string | null, opts: { origin?: string; query?: string } = {}) => connectSocket(base, cookie, opts);
 
 const newLead = (name: string) => ({ name, email: `${name.toLowerCase()}@example.com`, phone: '555-0100', city: 'Austin', state: 'TX', leadType: 'forex' });
 

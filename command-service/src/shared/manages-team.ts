@@ -9,3 +9,6 @@ export type ManagedTeam = { id: number; managerId: number | null };
  */
 export const managesTeam = (actor: Actor, team: ManagedTeam) =>
   actor.role === 'manager' && (actor.teamId === team.id || team.managerId === actor.id);
+
+/** The team's own people: its members, and a manager of it (who may sit on another team). Team chat and tasks are theirs. */
+export const isOnTeam = (actor: Actor, team: ManagedTeam) => actor.teamId === team.id || managesTeam(actor, team);

@@ -1,6 +1,7 @@
-import type { Notification, SocketMessage } from '@leadfloor/contracts';
+import type { Notification, SocketMessage, TeamMessage } from '@leadfloor/contracts';
 import type { RecordedEvent } from '@leadfloor/events';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
+import { TEAM_MESSAGE_JSON, teamMessageOfJson } from '@leadfloor/infra/read-models/team-message-json';
 
 /** Where live messages go: the gateway's sockets in-process, or Redis for every replica. */
 export type LivePublish = (userId: number | null, message: SocketMessage) => void;
@@ -81,6 +82,25 @@ export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD
     if ((projection === 'users_v1' && events.some((e) => STAFFING_EVENTS.has(e.type))) || (projection === 'teams_v1' && events.length > 0)) {
       publish(null, { type: 'broadcast', event: 'team_changed', data: {} });
     }
+    if (projection === 'team_messages_v1') await sendTeamMessages(pool, publish, events);
     if (LEADERBOARD_MODELS.has(projection)) leaderboardChanged();
   };
+}
+
+/**
+ * Each change a batch made to a team's chat, with its sequence number, to the team's members and
+ * its manager only (never a broadcast: the conversation is the team's). A message changed twice
+ * in one batch goes out under both numbers, as it stands now, so a client sees no gap.
+ */
+async function sendTeamMessages(pool: Pool, publish: LivePublish, events: RecordedEvent[]) {
+  const { rows } = await pool.query<{ team_id: number; seq: number; message: TeamMessage; recipients: number[] }>(
+    `select c.team_id, c.seq, ${TEAM_MESSAGE_JSON} as message,
+            array(select id from users_v1 where team_id = c.team_id
+                  union select manager_id from teams_v1 where id = c.team_id and manager_id is not null) as recipients
+     from team_chat_changes_v1 c join team_messages_v1 m on m.id = c.message_id left join users_v1 u on u.id = m.author_id
+     where c.event_id = any($1::uuid[]) order by c.team_id, c.seq`, [events.map((e) => e.eventId)]);
+  for (const r of rows) {
+    const message = { type: 'team_message' as const, teamId: r.team_id, seq: r.seq, message: teamMessageOfJson(r.message) };
+    for (const userId of r.recipients) publish(userId, message);
+  }
 }

@@ -132,6 +132,16 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
         { recipients: leads, eventType: 'team_member_call_completed', category: 'team', message: `${name(seller)} finished a ${duration} call with ${leadName}`, data: done },
       ];
     }
+    case 'TeamMessagePosted': {
+      // Mentions are resolved when the message is written (the team's people only, never its author).
+      const author = d.authorId as number;
+      const text = (d.content as string).replace(/\s+/g, ' ').trim();
+      return {
+        recipients: others(d.mentionedUserIds as number[]).filter((id) => id !== author), eventType: 'team_mention', category: 'team',
+        message: `${name(author)} mentioned you: "${text.length > 120 ? `${text.slice(0, 119)}…` : text}"`,
+        data: { teamId: d.teamId, messageId: d.messageId, user: { id: author, fullName: name(author) } },
+      };
+    }
     default:
       return null;
   }

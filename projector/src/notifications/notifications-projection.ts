@@ -64,7 +64,7 @@ export const notifications: Projection<NotificationTables> = {
   handles: [
     'UserRegistered', 'RoleChanged', 'UserJoinedTeam', 'UserLeftTeam', 'ProfileUpdated', 'NotificationPreferencesChanged',
     'TeamCreated', 'TeamLeadAppointed', 'TeamLeadRemoved', 'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged',
-    'SaleRecorded', 'CallStarted', 'CallCompleted',
+    'SaleRecorded', 'CallStarted', 'CallCompleted', 'TeamMessagePosted',
   ],
   async apply(db, events, t, memory) {
     const kept = memory?.get(WORLD);

@@ -68,7 +68,7 @@ describe('replay of every read model at once', () => {
     try {
       await waitFor(caughtUp, { what: 'the live runners to catch up', timeoutMs: 60_000 });
       const before = await liveHashes();
-      expect(Object.values(before).every((h) => h.rows > 0), 'every read model has rows').toBe(true);
+      expect(Object.entries(before).filter(([, h]) => h.rows === 0).map(([name]) => name), 'read models without rows').toEqual([]);
 
       const checked = await checkProjections({ pool, store, projections, ...small });
       expect(checked.filter((c) => !c.equal).map((c) => c.name)).toEqual([]);

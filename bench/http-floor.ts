@@ -1,3 +1,7 @@
+import { BILLING_STREAM, billingAggregate } from '@leadfloor/command-service/billing/billing-aggregate';
+import { createCommandHandler } from '@leadfloor/command-service/shared/handle-command';
+import { PLANS } from '@leadfloor/contracts';
+import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { insertLeadHistories } from './bulk-histories';
@@ -31,6 +35,18 @@ export async function registerAgents(client: HttpClient, count: number, signal: 
 }
 
 /**
+ * A new floor is on Free (three seats): the bench's is put on the Floor plan with a seat for each
+ * agent first, by hand, as a manager would on a floor without Stripe.
+ */
+async function seatsFor(pool: Pool, agentCount: number) {
+  const seats = Math.max(PLANS.floor.seats.min, agentCount);
+  if (seats > PLANS.floor.seats.max) throw new Error(`${agentCount} agents: the largest plan has ${PLANS.floor.seats.max} seats`);
+  await createCommandHandler(createPostgresEventStore(pool))(billingAggregate, BILLING_STREAM, {
+    type: 'SetPlan', data: { plan: 'floor', seats }, meta: { now: new Date().toISOString(), actor: { id: null, role: 'system', teamId: null }, provider: 'manual' },
+  }, { actorId: null, correlationId: 'bench-plan' });
+}
+
+/**
  * The server's floor for the HTTP scenarios, made once per server: its agents, a pool on its
  * database for setup and checks, and fresh available leads on demand.
  */
@@ -46,8 +62,15 @@ export type Floor = {
 };
 
 export async function floorOf(server: BenchServer, client: HttpClient, agentCount: number, signal: AbortSignal): Promise<Floor> {
-  const agents = await registerAgents(client, agentCount, signal);
   const pool = createPool(server.databaseUrl, { max: 4, applicationName: 'lf-bench-setup' });
+  let agents: Agent[];
+  try {
+    await seatsFor(pool, agentCount);
+    agents = await registerAgents(client, agentCount, signal);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   return {
     agents,
     pool,

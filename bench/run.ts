@@ -7,6 +7,7 @@ import { appendPeer } from './append-peer';
 import { auditorReads } from './auditor-reads';
 import { benchDatabases } from './bench-database';
 import { claimRace, FULL_RACE } from './claim-race';
+import { claimStormWithCaps } from './claim-storm-caps';
 import { projectionLag } from './projection-lag';
 import { describeMachine } from './machine';
 import { pgbenchInserts } from './pgbench-inserts';
@@ -26,7 +27,7 @@ const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',').filter(Boolean) ?? null;
 const unknown = args.filter((a) => a !== '--quick' && !a.startsWith('--only='));
 if (unknown.length) {
-  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--only=raw,peer,race,sustained,lag,ws,rebuild,audit,console]`);
+  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--only=raw,peer,race,caps,sustained,lag,ws,rebuild,audit,console]`);
   process.exit(2);
 }
 
@@ -72,6 +73,7 @@ const scenarios: { id: string; title: string; http?: boolean; run(): Promise<Sce
   { id: 'raw', title: '1. Raw limit: pgbench single-row inserts', run: () => pgbenchInserts(ctx) },
   { id: 'peer', title: '2. Peer: event-store append, LeadFloor vs Emmett', run: () => appendPeer(ctx) },
   { id: 'race', title: '3. Claim race through HTTP', http: true, run: async () => claimRace(ctx, await httpBench()) },
+  { id: 'caps', title: '3b. Claim storm with caps on', http: true, run: async () => claimStormWithCaps(ctx, await httpBench()) },
   { id: 'sustained', title: '4. Sustained command load through HTTP', http: true, run: async () => sustainedLoad(ctx, await httpBench()) },
   { id: 'audit', title: '7. Auditor reads: history and as-of', http: true, run: async () => auditorReads(ctx, await httpBench().catch(() => null)) },
   { id: 'ws', title: '5b. Lag: commit to WebSocket message, 1,000 sockets', http: true, run: async () => wsFanout(ctx, await httpBench()) },

@@ -1,5 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { commandRoutes } from '../command-service/src/app';
 import type { AuthLimits } from '../command-service/src/auth/auth-routes';
+import type { RateRule } from '../infra/src/auth/rate-limiter';
+import { BILLING_STREAM, billingAggregate } from '../command-service/src/billing/billing-aggregate';
+import type { BillingProvider } from '../command-service/src/billing/billing-provider';
+import { createCommandHandler } from '../command-service/src/shared/handle-command';
+import { createPostgresEventStore } from '../infra/src/event-store/postgres-event-store';
+import type { PlanId } from '../events/src/billing-events';
 import { postgresCheck } from '../infra/src/http/readiness-checks';
 import { createLogger, type Logger } from '../infra/src/logger';
 import { createPool, type Pool } from '../infra/src/postgres/pool';
@@ -45,6 +52,15 @@ export async function startApi(opts: {
   metricsToken?: string;
   /** The demo floor's sign-ins the gateway offers (the launcher's, on a demo floor); default none. */
   demoAccounts?: DemoAccount[];
+  /**
+   * The floor's plan, set by hand before the test: by default Floor with 250 seats, so a test of
+   * another feature signs up whoever it needs. 'fresh' leaves the floor as a new one starts: Free.
+   */
+  plan?: { plan: PlanId; seats: number } | 'fresh';
+  /** How the floor pays (default by hand); the billing tests hand in the Stripe adapter. */
+  billing?: BillingProvider;
+  /** Claims one agent may make per window before 429 (default the app's: 20 in 10 s). */
+  claimLimit?: RateRule;
 } = {}) {
   const db = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const pool: Pool = createPool(db.url, { max: 40 });
@@ -58,10 +74,18 @@ export async function startApi(opts: {
     writes: {
       kind: 'in-process',
       register: (gateway) => gateway.register(commandRoutes, {
-        pool, bodyLimit: 1_048_576, secureCookies: false, authLimits: { ...generous, ...opts.limits },
+        pool, bodyLimit: 1_048_576, secureCookies: false, authLimits: { ...generous, ...opts.limits }, twoFactorKey: randomBytes(32),
+        billing: opts.billing, claimLimit: opts.claimLimit,
       }),
     },
+    billingProvider: opts.billing?.kind,
   });
+  if (opts.plan !== 'fresh') {
+    await createCommandHandler(createPostgresEventStore(pool))(billingAggregate, BILLING_STREAM, {
+      type: 'SetPlan', data: opts.plan ?? { plan: 'floor', seats: 250 },
+      meta: { now: new Date().toISOString(), actor: { id: null, role: 'system', teamId: null }, provider: opts.billing?.kind ?? 'manual' },
+    }, { actorId: null, correlationId: 'test-plan' });
+  }
 
   const as = (cookie: string) => ({
     request: (method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) =>

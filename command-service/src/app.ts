@@ -9,14 +9,25 @@ import { createRateLimiter } from '@leadfloor/infra/auth/rate-limiter';
 import { createSessionStore } from '@leadfloor/infra/auth/sessions';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { sessionAuth } from '@leadfloor/infra/http/session-auth';
-import { authRoutes, type AuthLimits } from './auth/auth-routes';
+import { twoFactorGate } from '@leadfloor/infra/auth/two-factor-gate';
+import { passwordRoutes } from './account/password-routes';
+import { profileRoutes } from './account/profile-routes';
+import { sessionRoutes } from './account/session-routes';
+import { authRoutes, defaultAuthLimits, type AuthLimits } from './auth/auth-routes';
+import { billingRoutes } from './billing/billing-routes';
+import { manualBilling, type BillingProvider } from './billing/billing-provider';
 import { createPasswordHasher } from './auth/password-hasher';
 import { callRoutes } from './calls/call-routes';
 import { leadRoutes } from './leads/lead-routes';
+import { createPoolPolicyReader } from './pool-policy/policy-reader';
+import { poolPolicyRoutes } from './pool-policy/pool-policy-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { saleRoutes } from './sales/sale-routes';
 import { teamChatRoutes } from './team-chat/team-chat-routes';
+import { teamTaskRoutes } from './team-tasks/team-task-routes';
 import { teamRoutes } from './teams/team-routes';
+import { createPendingSignIns } from './two-factor/pending-sign-ins';
+import { twoFactorModule } from './two-factor/two-factor-module';
 import { userRoutes } from './users/user-routes';
 import { createCommandHandler } from './shared/handle-command';
 import { domainErrorToProblem } from './shared/error-mapping';
@@ -29,6 +40,10 @@ export type CommandRouteDeps = {
   now?: () => Date;
   authLimits?: AuthLimits;
   claimLimit?: RateRule;
+  /** How the floor pays (billing/billing-provider.ts): by hand unless Stripe is configured. */
+  billing?: BillingProvider;
+  /** The key TOTP secrets are encrypted with (infra/auth/two-factor-key.ts loads it). */
+  twoFactorKey: Buffer;
 };
 
 /**
@@ -45,14 +60,29 @@ export const commandRoutes: FastifyPluginAsync<CommandRouteDeps> = async (app, d
   const sessions = createSessionStore(pool);
   const limiter = createRateLimiter(pool);
   await app.register(sessionAuth, { pool, sessions, secureCookies });
-  await app.register(authRoutes, { pool, store, handle, sessions, limiter, hasher: createPasswordHasher(), now, limits: deps.authLimits });
-  await app.register(leadRoutes, { pool, store, handle, limiter, now, claimLimit: deps.claimLimit });
+  await app.register(twoFactorGate, { pool });
+  const hasher = createPasswordHasher();
+  const pendingSignIns = createPendingSignIns(pool);
+  await app.register(authRoutes, { pool, store, handle, sessions, limiter, hasher, now, limits: deps.authLimits, pendingSignIns, secureCookies });
+  await app.register(leadRoutes, { pool, store, handle, limiter, now, claimLimit: deps.claimLimit, policies: createPoolPolicyReader(store) });
+  await app.register(poolPolicyRoutes, { pool, handle, now });
   await app.register(notificationRoutes, { pool, handle, now });
   await app.register(callRoutes, { pool, store, handle, now });
   await app.register(saleRoutes, { pool, store, handle, now });
   await app.register(teamRoutes, { store, handle, now });
   await app.register(teamChatRoutes, { pool, store, handle, now });
+  await app.register(teamTaskRoutes, { pool, store, handle, now });
   await app.register(userRoutes, { store, handle, now });
+  await app.register(billingRoutes, { pool, handle, now, provider: deps.billing ?? manualBilling });
+  const signInLimits = deps.authLimits ?? defaultAuthLimits;
+  await app.register(profileRoutes, { pool, handle, now });
+  await app.register(passwordRoutes, {
+    store, handle, sessions, limiter, hasher, now, limits: { perAddress: signInLimits.loginPerAddress, perAccount: signInLimits.loginPerAccount },
+  });
+  await app.register(sessionRoutes, { sessions });
+  await app.register(twoFactorModule, {
+    pool, store, handle, sessions, limiter, hasher, pendingSignIns, now, secureCookies, key: deps.twoFactorKey, limits: signInLimits,
+  });
 };
 
 export type CommandServiceDeps = CommandRouteDeps & {

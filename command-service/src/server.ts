@@ -1,9 +1,11 @@
 import { metricsTokenOnMainPort, requireConfig, type Config } from '@leadfloor/infra/config';
+import { loadTwoFactorKey } from '@leadfloor/infra/auth/two-factor-key';
 import { postgresCheck } from '@leadfloor/infra/http/readiness-checks';
 import type { Logger } from '@leadfloor/infra/logger';
 import { createPool } from '@leadfloor/infra/postgres/pool';
 import { buildApp } from './app';
 import { authLimitsFrom } from './auth/auth-routes';
+import { billingProviderFrom } from './billing/billing-provider';
 
 export type RunningServer = { url: string; close(): Promise<void> };
 
@@ -14,11 +16,14 @@ export type RunningServer = { url: string; close(): Promise<void> };
  */
 export async function startCommandServer({ config, logger }: { config: Config; logger: Logger }): Promise<RunningServer> {
   const { DATABASE_URL } = requireConfig(config, ['DATABASE_URL']);
+  const twoFactorKey = loadTwoFactorKey(config);
+  const billing = billingProviderFrom(config);
   const pool = createPool(DATABASE_URL, { applicationName: 'command-service', max: 20 });
   try {
     const app = await buildApp({
       pool, bodyLimit: config.BODY_LIMIT, secureCookies: config.NODE_ENV === 'production', logger, checks: { postgres: postgresCheck(pool) },
       metricsToken: metricsTokenOnMainPort(config), trustProxy: config.TRUST_PROXY ?? ['loopback'], authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 },
+      twoFactorKey, billing,
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     return { url, close: async () => { await app.close(); await pool.end(); } };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 const oneRegistrationPerAddress = { registerPerAddress: { max: 1, windowMs: 60_000 }, registerFailuresPerAddress: { max: 100, windowMs: 60_000 }, loginPerAddress: { max: 100, windowMs: 60_000 }, loginPerAccount: { max: 100, windowMs: 60_000 } };
 const commandService = (trustProxy?: TrustProxy) =>
-  buildApp({ pool, bodyLimit: 65_536, secureCookies: false, checks: {}, authLimits: oneRegistrationPerAddress, ...(trustProxy ? { trustProxy } : {}) });
+  buildApp({ pool, bodyLimit: 65_536, secureCookies: false, checks: {}, authLimits: oneRegistrationPerAddress, twoFactorKey: randomBytes(32), ...(trustProxy ? { trustProxy } : {}) });
 
 let n = 0;
 const register = (app: Awaited<ReturnType<typeof commandService>>, headers: Record<string, string>) => {

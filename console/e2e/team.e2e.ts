@@ -28,22 +28,26 @@ describe('/team', () => {
     await Promise.all(opened.map((c) => c.close()));
   });
 
-  it("is reached from the dashboard's links; the collaboration link waits, and ?tab=collaboration opens Structure", async () => {
+  it("is reached from the dashboard's links, the collaboration link opening the team chat, and an unknown tab opens Structure", async () => {
     const page = await open(sessions.demo);
     await page.goto('/');
     const hierarchy = page.getByRole('region', { name: 'Team Hierarchy' });
     await visible(hierarchy.getByRole('link', { name: 'View full team structure' }));
-    expect(await page.getByRole('link', { name: 'Collaborate with your team' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Collaborate with your team' }).click();
+    await atPath(page, '/team');
+    await visible(page.getByRole('tab', { name: 'Collaboration', selected: true }));
+    await visible(page.getByRole('textbox', { name: 'Message', exact: true }));
+    await page.goto('/');
     await page.getByRole('link', { name: 'View all rankings' }).click();
     await atPath(page, '/team');
     await visible(page.getByRole('heading', { level: 1, name: 'Team' }));
     await visible(page.getByRole('region', { name: 'Sales Manager' }).getByText('Morgan Reyes'));
 
-    await page.goto('/team?tab=collaboration');
+    await page.goto('/team?tab=nonsense');
     await visible(page.getByRole('tab', { name: 'Structure', selected: true }));
     await visible(page.getByRole('region', { name: 'Sales Manager' }).getByText('Morgan Reyes'));
     expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Structure', 'Rankings']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Structure', 'Rankings', 'Collaboration', 'Tasks']);
     // An agent gets no management: no New team, no Manage, no Invite.
     expect(await page.getByRole('button', { name: 'New team' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Manage / }).count()).toBe(0);

@@ -54,7 +54,11 @@ export const toRegisterBody = (f: RegisterForm): RegisterBody => ({
 });
 
 export const AuthUserResponseSchema = z.object({ user: UserSchema });
-export const CurrentUserResponseSchema = z.object({ user: UserSchema.nullable() });
+/**
+ * `twoFactorSetupRequired`: the floor requires a second factor and this user has none yet; every
+ * other call answers 403 two_factor.setup_required until they set one up.
+ */
+export const CurrentUserResponseSchema = z.object({ user: UserSchema.nullable(), twoFactorSetupRequired: z.boolean().optional() });
 export const LogoutBodySchema = z.strictObject({});
 
 /**

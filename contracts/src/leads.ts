@@ -28,10 +28,40 @@ export const LeadSchema = z.object({
   claimedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** A manager took the lead out of the floor's auto-release rule. */
+  autoReleaseExempt: z.boolean(),
+  /** When the lead goes back to the pool unless its holder reaches the customer first; null: it does not. */
+  autoReleaseAt: z.string().nullable(),
   /** The lead stream's version this row reflects (the read-your-writes token). */
   version: z.number().int(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
+
+/** Every claim of a lead the server decided, in the order it received them (GET /api/leads/{id}/claim-attempts). */
+export const ClaimAttemptOutcomeSchema = z.enum(['won', 'lost', 'over_cap', 'rate_limited']);
+export type ClaimAttemptOutcome = z.infer<typeof ClaimAttemptOutcomeSchema>;
+export const ClaimAttemptSchema = z.object({
+  id: z.string(),
+  userId: z.number().int(),
+  userName: z.string().nullable(),
+  outcome: ClaimAttemptOutcomeSchema,
+  /** When the request reached the server, to the millisecond. */
+  attemptedAt: z.string(),
+  /** Rate-limited clicks of one agent within one limiter window are one row. */
+  repeats: z.number().int(),
+});
+export type ClaimAttempt = z.infer<typeof ClaimAttemptSchema>;
+export const ClaimAttemptsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** The `nextCursor` of the page before. */
+  cursor: z.string().max(200).optional(),
+});
+export const ClaimAttemptsResponseSchema = z.object({ attempts: z.array(ClaimAttemptSchema), nextCursor: z.string().nullable() });
+
+/** The 409 of a claim past the floor's cap: the cap and how many active leads the agent holds. */
+export const ClaimLimitProblemSchema = z.object({
+  code: z.literal('claim_limit_reached'), cap: z.number().int(), count: z.number().int(), message: z.string(),
+});
 
 const opt = (s: z.ZodString) => s.trim().max(2000).optional().nullable().transform((v) => (v ? v : null));
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdQuerySchema } from './scalars';
 import { TeamMessageSocketSchema } from './team-chat';
+import { TeamTaskSocketSchema } from './team-tasks';
 
 /** Spec 7's real-time event types. */
 export const NotificationEventSchema = z.enum([
@@ -8,6 +9,8 @@ export const NotificationEventSchema = z.enum([
   'new_call', 'call_completed', 'team_member_call', 'team_member_call_completed',
   // Team collaboration: mentioned in the team's chat; a task given to you, or past its due time.
   'team_mention', 'task_assigned', 'task_overdue',
+  // The floor's auto-release: a lead you hold goes back to the pool soon, or went back.
+  'lead_auto_release_warning', 'lead_auto_released',
 ]);
 export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
 
@@ -17,6 +20,7 @@ export const defaultTitles: Record<NotificationEvent, string> = {
   new_sale: 'New Sale', team_member_sale: 'Team Member Sale', new_call: 'New Call Started',
   call_completed: 'Call Completed', team_member_call: 'Team Member Call', team_member_call_completed: 'Team Member Call Completed',
   team_mention: 'You Were Mentioned', task_assigned: 'New Task', task_overdue: 'Task Overdue',
+  lead_auto_release_warning: 'Lead Returning to Pool', lead_auto_released: 'Lead Returned to Pool',
 };
 
 /** Spec 3's notification preferences, all true by default except desktop notifications. */
@@ -50,6 +54,8 @@ export const preferenceGates: Record<NotificationEvent, (keyof NotificationPrefe
   team_mention: ['teamNotificationsEnabled'],
   task_assigned: ['teamNotificationsEnabled'],
   task_overdue: ['teamNotificationsEnabled'],
+  lead_auto_release_warning: ['leadNotificationsEnabled'],
+  lead_auto_released: ['leadNotificationsEnabled'],
 };
 
 export const NotificationSchema = z.object({
@@ -72,7 +78,15 @@ export const NotificationListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   /** A notification's `seq`: the page before it. */
   before: IdQuerySchema.optional(),
+  /** /notifications' filters: one category, and read or unread ones only. */
+  category: NotificationSchema.shape.category.optional(),
+  state: z.enum(['read', 'unread']).optional(),
 });
+/** POST /api/notifications/read: mark the chosen notifications read, all or nothing. */
+export const MarkNotificationsReadBodySchema = z.strictObject({
+  ids: z.array(z.string().regex(/^[0-9a-f-]{36}:\d{1,10}$/, 'not a notification id')).min(1, 'Choose at least one notification').max(100, 'At most 100 at a time'),
+});
+export const MarkNotificationsReadResponseSchema = z.object({ success: z.literal(true), marked: z.number().int() });
 
 /** What /ws pushes (spec 7): notifications for one user, broadcasts of "what changed" for all. */
 export const SocketMessageSchema = z.discriminatedUnion('type', [
@@ -81,10 +95,12 @@ export const SocketMessageSchema = z.discriminatedUnion('type', [
     data: z.record(z.string(), z.unknown()), notification: NotificationSchema, position: z.number().int(),
   }),
   z.object({
-    type: z.literal('broadcast'), event: z.enum(['lead_changed', 'leaderboard_changed', 'call_changed', 'sale_changed', 'team_changed', 'connected']),
+    type: z.literal('broadcast'), event: z.enum(['lead_changed', 'leaderboard_changed', 'call_changed', 'sale_changed', 'team_changed', 'profile_changed', 'connected',
+      'two_factor_changed', 'two_factor_policy_changed', 'billing_changed', 'pool_policy_changed']),
     data: z.record(z.string(), z.unknown()),
   }),
   TeamMessageSocketSchema,
+  TeamTaskSocketSchema,
   z.object({ type: z.literal('pong'), timestamp: z.number() }),
 ]);
 export type SocketMessage = z.infer<typeof SocketMessageSchema>;

@@ -10,6 +10,9 @@ export type LeadStatus = z.infer<typeof LeadStatusSchema>;
 export type LeadStage = z.infer<typeof LeadStageSchema>;
 export type LeadPriority = z.infer<typeof LeadPrioritySchema>;
 export type LeadSource = z.infer<typeof LeadSourceSchema>;
+/** Why a lead went back to the pool: by someone's hand, or by the floor's auto-release rule. */
+export const ReleaseReasonSchema = z.enum(['manual', 'auto_release']);
+export type ReleaseReason = z.infer<typeof ReleaseReasonSchema>;
 
 const at = z.iso.datetime({ offset: true });
 
@@ -29,7 +32,17 @@ export const leadEventSchemas = {
     at,
   }),
   LeadClaimed: z.object({ leadId: z.number().int(), userId: z.number().int(), at }),
-  LeadReleased: z.object({ leadId: z.number().int(), userId: z.number().int(), releasedBy: z.number().int(), at }),
+  // Schema version 2 (see upcastLeadReleasedV1): `reason` and `policyVersion` (the pool policy's
+  // version an auto-release acted under); `releasedBy` is null when no person released it. The
+  // defaults read an appender that still writes the first shape as the manual release it is.
+  LeadReleased: z.object({
+    leadId: z.number().int(),
+    userId: z.number().int(),
+    releasedBy: z.number().int().nullable(),
+    reason: ReleaseReasonSchema.default('manual'),
+    policyVersion: z.number().int().nullable().default(null),
+    at,
+  }),
   // A manager moves a held lead from one agent to another in one step: a release followed by a
   // claim would show the new holder "claiming" a lead that was never available, and would award
   // claim points for work they did not do.
@@ -47,7 +60,18 @@ export const leadEventSchemas = {
   LeadTagsChanged: z.object({ leadId: z.number().int(), tags: z.array(z.string()), at }),
   FollowUpScheduled: z.object({ leadId: z.number().int(), due: at, at }),
   FollowUpCleared: z.object({ leadId: z.number().int(), at }),
+  // A manager takes a lead out of the floor's auto-release rule, or puts it back under it (its
+  // clock then starts again at `at`).
+  LeadAutoReleaseExempted: z.object({ leadId: z.number().int(), exemptedBy: z.number().int(), at }),
+  LeadAutoReleaseExemptionLifted: z.object({ leadId: z.number().int(), liftedBy: z.number().int(), at }),
+  // The holder was told the lead goes back to the pool at `releaseAt` unless they reach the customer.
+  LeadAutoReleaseWarned: z.object({
+    leadId: z.number().int(), userId: z.number().int(), releaseAt: at, policyVersion: z.number().int(), at,
+  }),
 } as const;
+
+/** LeadReleased as first stored: always by a person's hand. */
+export const upcastLeadReleasedV1 = (data: unknown) => ({ ...(data as object), reason: 'manual', policyVersion: null });
 
 export type LeadEventType = keyof typeof leadEventSchemas;
 /** One lead event as the lead's decider and fold see it (data already parsed/upcast). */

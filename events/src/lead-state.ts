@@ -25,6 +25,12 @@ export type Lead = {
   tags: string[];
   nextFollowUp: string | null;
   lastContactedAt: string | null;
+  /** A manager took the lead out of the floor's auto-release rule. */
+  autoReleaseExempt: boolean;
+  /** When the exemption was last lifted: the auto-release clock starts again then. */
+  autoReleaseResumedAt: string | null;
+  /** The release instant the current holder was warned of (null: not warned during this holding). */
+  autoReleaseWarnedFor: string | null;
   createdBy: number | null;
   createdAt: string;
   updatedAt: string;
@@ -64,6 +70,9 @@ export function evolveLead(s: LeadState, e: LeadEvent): LeadState {
       tags: [],
       nextFollowUp: null,
       lastContactedAt: null,
+      autoReleaseExempt: false,
+      autoReleaseResumedAt: null,
+      autoReleaseWarnedFor: null,
       createdBy: d.createdBy,
       createdAt: d.at,
       updatedAt: d.at,
@@ -72,13 +81,14 @@ export function evolveLead(s: LeadState, e: LeadEvent): LeadState {
   if (!s.exists) return s;
   const at = e.data.at;
   switch (e.type) {
+    // A warning of auto-release belongs to one holding: a new holder has not been warned.
     case 'LeadClaimed':
-      return { ...s, status: 'claimed', claimedBy: e.data.userId, claimedAt: at, updatedAt: at };
+      return { ...s, status: 'claimed', claimedBy: e.data.userId, claimedAt: at, autoReleaseWarnedFor: null, updatedAt: at };
     case 'LeadReleased':
-      return { ...s, status: 'available', claimedBy: null, claimedAt: null, updatedAt: at };
+      return { ...s, status: 'available', claimedBy: null, claimedAt: null, autoReleaseWarnedFor: null, updatedAt: at };
     case 'LeadReassigned':
       // The work done so far (status, stage, follow-up) belongs to the lead, not to the agent.
-      return { ...s, claimedBy: e.data.to, claimedAt: at, updatedAt: at };
+      return { ...s, claimedBy: e.data.to, claimedAt: at, autoReleaseWarnedFor: null, updatedAt: at };
     case 'LeadStatusChanged':
       return {
         ...s,
@@ -99,6 +109,13 @@ export function evolveLead(s: LeadState, e: LeadEvent): LeadState {
       return { ...s, nextFollowUp: e.data.due, updatedAt: at };
     case 'FollowUpCleared':
       return { ...s, nextFollowUp: null, updatedAt: at };
+    case 'LeadAutoReleaseExempted':
+      return { ...s, autoReleaseExempt: true, updatedAt: at };
+    case 'LeadAutoReleaseExemptionLifted':
+      return { ...s, autoReleaseExempt: false, autoReleaseResumedAt: at, autoReleaseWarnedFor: null, updatedAt: at };
+    case 'LeadAutoReleaseWarned':
+      // A notice to the holder, not a change to the lead.
+      return { ...s, autoReleaseWarnedFor: e.data.releaseAt };
   }
 }
 

@@ -1,10 +1,14 @@
 import type { z } from 'zod';
+import { billingEventSchemas } from './billing-events';
 import { callEventSchemas } from './call-events';
 import { gamificationEventSchemas } from './gamification-events';
-import { leadEventSchemas } from './lead-events';
+import { leadEventSchemas, upcastLeadReleasedV1 } from './lead-events';
+import { poolPolicyEventSchemas } from './pool-policy-events';
 import { saleEventSchemas } from './sale-events';
 import { teamChatEventSchemas } from './team-chat-events';
 import { teamEventSchemas } from './team-events';
+import { teamTaskEventSchemas } from './team-task-events';
+import { twoFactorEventSchemas } from './two-factor-events';
 import { userEventSchemas } from './user-events';
 
 /** Every domain event type with the zod schema of its current data shape. */
@@ -12,20 +16,28 @@ export const eventSchemas = {
   ...leadEventSchemas, ...userEventSchemas, ...teamEventSchemas,
   ...callEventSchemas, ...saleEventSchemas, ...gamificationEventSchemas,
   ...teamChatEventSchemas,
+  ...teamTaskEventSchemas,
+  ...twoFactorEventSchemas,
+  ...billingEventSchemas,
+  ...poolPolicyEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+/** Types whose data changed shape since they were first stored, at their current version (others are at 1). */
+const changedSchemas: Partial<Record<EventType, number>> = { LeadReleased: 2 };
 export const currentSchemaVersion: Record<EventType, number> = Object.fromEntries(
-  Object.keys(eventSchemas).map((t) => [t, 1]),
+  Object.keys(eventSchemas).map((t) => [t, changedSchemas[t as EventType] ?? 1]),
 ) as Record<EventType, number>;
 
 /**
  * Old shapes are upcast on read, never rewritten: an upcaster takes the stored data at
- * `fromVersion` and returns the data of the next version. None exist yet.
+ * `fromVersion` and returns the data of the next version.
  */
-const upcasters: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {};
+const upcasters: Partial<Record<EventType, Record<number, (data: unknown) => unknown>>> = {
+  LeadReleased: { 1: upcastLeadReleasedV1 },
+};
 
 export const isEventType = (t: string): t is EventType => Object.hasOwn(eventSchemas, t);
 

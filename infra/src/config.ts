@@ -57,7 +57,28 @@ const ConfigSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // The key TOTP secrets are encrypted with (AES-256-GCM): 32 bytes as 64 hex digits or base64.
+  // Unset: a key generated once into DATA_DIR/two-factor.key and kept there (see two-factor-key.ts).
+  TOTP_ENCRYPTION_KEY: z.string().trim().optional()
+    .refine((v) => v === undefined || keyBytesOf(v) !== null, 'must be 32 bytes, as 64 hex digits or base64'),
+  // Billing through Stripe (see stripe/stripe-settings.ts): the secret API key, the webhook
+  // endpoint's signing secret, and the recurring per-seat prices of the Team and Floor plans.
+  // Unset: a manager sets the floor's plan and seats by hand.
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_… or sk_test_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_PRICE_TEAM: z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_PRICE_FLOOR: z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)').optional(),
+  // Where Stripe's API answers (default Stripe's own): a Stripe-compatible server such as stripe-mock.
+  STRIPE_API_URL: optionalUrl.refine((u) => u === undefined || /^https?:\/\/[^/]+\/?$/.test(u), 'must be an http(s):// origin'),
 });
+
+/** A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe), else null. */
+export function keyBytesOf(text: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return null;
+  const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export type Config = z.infer<typeof ConfigSchema>;
 

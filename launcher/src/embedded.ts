@@ -2,6 +2,7 @@
 // under DATA_DIR) unless DATABASE_URL points at one; command routes, reads, projections and
 // jobs share this process.
 import { commandRoutes } from '@leadfloor/command-service/app';
+import { billingProviderFrom } from '@leadfloor/command-service/billing/billing-provider';
 import { authLimitsFrom } from '@leadfloor/command-service/auth/auth-routes';
 import { loadConfig, metricsTokenOnMainPort } from '@leadfloor/infra/config';
 import { postgresCheck } from '@leadfloor/infra/http/readiness-checks';
@@ -12,6 +13,7 @@ import { createPool } from '@leadfloor/infra/postgres/pool';
 import { buildApp } from '@leadfloor/query-service/app';
 import { createSocketHub } from '@leadfloor/query-service/live/socket-hub';
 import { createSessionStore } from '@leadfloor/infra/auth/sessions';
+import { loadTwoFactorKey } from '@leadfloor/infra/auth/two-factor-key';
 import { defaultConsoleDir } from '@leadfloor/query-service/console-routes';
 import { handleShutdown } from './graceful-shutdown';
 import { serveMetricsPort } from './metrics-port';
@@ -26,6 +28,8 @@ import { ensureConsoleBuild } from './ensure-console-build';
 async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
   const shutdown = handleShutdown({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS, logger });
   try {
+    // Stripe when configured (a partial Stripe configuration stops the start, naming what is missing).
+    const billing = billingProviderFrom(config);
     // The build (CPU) overlaps PostgreSQL's start and the migrations (mostly waiting).
     const consoleBuilt = config.CONSOLE_DIR === undefined && config.CONSOLE_BUILD === 'auto'
       ? ensureConsoleBuild(defaultConsoleDir, logger) : Promise.resolve();
@@ -36,6 +40,8 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
       databaseUrl = embedded.url;
     }
     await migrate(databaseUrl);
+    // Read, or made on a first start, once the embedded PostgreSQL has laid out DATA_DIR.
+    const twoFactorKey = loadTwoFactorKey(config);
 
     const pool = createPool(databaseUrl, { applicationName: 'leadfloor', max: 20 });
     shutdown.add('database pool', () => pool.end());
@@ -62,11 +68,12 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
       checks: { postgres: postgresCheck(pool), ...background.checks },
       writes: {
         kind: 'in-process',
-        register: (gateway) => gateway.register(commandRoutes, { pool, bodyLimit: config.BODY_LIMIT, secureCookies, authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 } }),
+        register: (gateway) => gateway.register(commandRoutes, { pool, bodyLimit: config.BODY_LIMIT, secureCookies, authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, twoFactorKey, billing }),
       },
       consoleDir: config.CONSOLE_DIR ?? defaultConsoleDir,
       metricsToken: metricsTokenOnMainPort(config),
       demoAccounts,
+      billingProvider: billing.kind,
       trustProxy: config.TRUST_PROXY,
     });
     await serveMetricsPort(config, logger, shutdown);

@@ -2,23 +2,33 @@ import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { startProjectionRunner, type ProjectionRunner, type RunnerLogger } from '@leadfloor/infra/projections/runner';
 import type { EventSource, Projection } from '@leadfloor/infra/projections/types';
 import type { RecordedEvent } from '@leadfloor/events';
+import { accountLeadWork } from './projections/account-lead-work';
+import { billing } from './projections/billing';
 import { calls } from './projections/calls';
 import { leadPool } from './projections/lead-pool';
+import { leadAutoRelease } from './projections/lead-auto-release';
+import { poolPolicy } from './projections/pool-policy';
 import { notifications } from './notifications/notifications-projection';
 import { teamActivity } from './projections/team-activity';
 import { teamInvites } from './projections/team-invites';
 import { teamMessages } from './projections/team-messages';
+import { teamTasks } from './projections/team-tasks';
 import { teams } from './projections/teams';
 import { users } from './projections/users';
 import { pointsLedger } from './projections/points-ledger';
 import { sales } from './projections/sales';
 import { callScripts, commissionPlans } from './projections/team-settings';
+import { floorPolicy, userTwoFactor } from './projections/two-factor';
 
 /** Every read model LeadFloor keeps, by name (the name `npm run replay -- <name>` takes). */
 export const projections: Projection[] = [
   leadPool, users, teams, notifications as Projection,
   calls, sales, commissionPlans, callScripts, pointsLedger as Projection,
-  teamInvites, teamActivity as Projection, teamMessages as Projection,
+  teamInvites, teamActivity as Projection, teamMessages as Projection, teamTasks,
+  accountLeadWork as Projection,
+  userTwoFactor, floorPolicy,
+  billing,
+  poolPolicy, leadAutoRelease,
 ];
 
 export const findProjection = (name: string) =>

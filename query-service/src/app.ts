@@ -6,9 +6,16 @@ import { healthRoutes, type ReadinessChecks } from '@leadfloor/infra/http/health
 import { createSessionStore } from '@leadfloor/infra/auth/sessions';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { sessionAuth } from '@leadfloor/infra/http/session-auth';
+import { twoFactorGate } from '@leadfloor/infra/auth/two-factor-gate';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
-import type { DemoAccount } from '@leadfloor/contracts';
+import type { BillingProvider, DemoAccount } from '@leadfloor/contracts';
+import { accountExportRoutes } from './account/account-export-routes';
+import { avatarRoutes } from './account/avatar-routes';
+import { billingReadRoutes } from './billing/billing-read-routes';
+import { profileReadRoutes } from './account/profile-read-routes';
+import { sessionReadRoutes } from './account/session-read-routes';
 import { currentUserRoute } from './auth/current-user-route';
+import { twoFactorReadRoutes } from './auth/two-factor-read-routes';
 import { demoAccountsRoute } from './auth/demo-accounts-route';
 import { commandProxy } from './command-proxy';
 import { describeRoutes, registerApiDocs } from './docs/api-docs';
@@ -16,8 +23,11 @@ import { callReadRoutes } from './calls/call-read-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { leaderboardRoutes } from './leaderboard/leaderboard-routes';
 import { leadReadRoutes } from './leads/lead-read-routes';
+import { claimAttemptRoutes } from './leads/claim-attempt-routes';
+import { poolPolicyReadRoutes } from './pool-policy/pool-policy-read-routes';
 import { saleReadRoutes } from './sales/sale-read-routes';
 import { teamChatReadRoutes } from './teams/team-chat-read-routes';
+import { teamTaskReadRoutes } from './teams/team-task-read-routes';
 import { teamReadRoutes } from './teams/team-read-routes';
 import type { SocketHub } from './live/socket-hub';
 import { wsRoute } from './live/ws-route';
@@ -64,6 +74,8 @@ export type GatewayDeps = {
   demoAccounts?: readonly DemoAccount[];
   /** Peers (a load balancer) whose X-Forwarded-* headers count (config TRUST_PROXY). */
   trustProxy?: TrustProxy;
+  /** How plans change on this floor (Stripe when STRIPE_SECRET_KEY is set); default by hand. */
+  billingProvider?: BillingProvider;
 };
 
 /**
@@ -85,17 +97,28 @@ export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
   await registerApiDocs(app, { joined: proxied });
   await app.register(healthRoutes, { checks, degradedWithout });
   await app.register(sessionAuth, { pool, sessions: createSessionStore(pool), secureCookies });
+  await app.register(twoFactorGate, { pool, readsOnly: writes.kind === 'proxy' });
   const store = createPostgresEventStore(pool);
   await app.register(currentUserRoute, { pool });
   await app.register(demoAccountsRoute, { accounts: deps.demoAccounts ?? [] });
+  await app.register(twoFactorReadRoutes, { pool });
   await app.register(leadReadRoutes, { pool, store, now });
+  await app.register(claimAttemptRoutes, { pool });
+  await app.register(poolPolicyReadRoutes, { pool });
   await app.register(dashboardRoutes, { pool, now, timeZone });
   await app.register(callReadRoutes, { pool, now, timeZone });
   await app.register(saleReadRoutes, { pool, now, timeZone });
   await app.register(leaderboardRoutes, { pool, now, timeZone });
   await app.register(teamReadRoutes, { pool, now, timeZone });
   await app.register(teamChatReadRoutes, { pool });
+  await app.register(teamTaskReadRoutes, { pool, now });
   await app.register(notificationReadRoutes, { pool });
+  await app.register(billingReadRoutes, { pool, provider: deps.billingProvider ?? 'manual' });
+  const sessions = createSessionStore(pool);
+  await app.register(profileReadRoutes, { pool, now, timeZone });
+  await app.register(sessionReadRoutes, { sessions });
+  await app.register(avatarRoutes, { pool });
+  await app.register(accountExportRoutes, { pool, sessions, now });
   if (hub) await app.register(wsRoute, { hub });
   if (writes.kind === 'proxy') {
     await app.register(commandProxy, { prefix: '/api', upstream: writes.commandServiceUrl });

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AVATAR_MAX_BYTES } from '@leadfloor/contracts';
 import { createPool } from '@leadfloor/infra/postgres/pool';
 import { buildApp } from './app';
 
@@ -12,7 +13,7 @@ let upstreamUrl: string;
 let gateway: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
-  upstream = Fastify();
+  upstream = Fastify({ bodyLimit: 16 * 1024 * 1024 });
   upstream.removeAllContentTypeParsers();
   upstream.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   upstream.all('/api/*', async (request, reply) => reply.code(201).header('set-cookie', 'seen=1; HttpOnly').send({
@@ -67,6 +68,20 @@ describe('gateway write proxy', () => {
   it('refuses an oversized write before it crosses the network', async () => {
     const res = await gateway.inject({ method: 'POST', url: '/api/things', payload: 'x'.repeat(5000), headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(413);
+  });
+
+  it('lets an avatar upload past BODY_LIMIT, byte for byte, up to the avatar limit and its form', async () => {
+    const boundary = 'xyz';
+    const file = 'p'.repeat(AVATAR_MAX_BYTES);
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${file}\r\n--${boundary}--\r\n`;
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const res = await gateway.inject({ method: 'POST', url: '/api/profile/avatar', payload, headers });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().body).toHaveLength(payload.length);
+    const over = await gateway.inject({ method: 'POST', url: '/api/profile/avatar', payload: 'x'.repeat(AVATAR_MAX_BYTES + 128 * 1024), headers });
+    expect(over.statusCode).toBe(413);
+    // Only that route: any other write keeps BODY_LIMIT.
+    expect((await gateway.inject({ method: 'PATCH', url: '/api/profile', payload: 'x'.repeat(5000), headers: { 'content-type': 'application/json' } })).statusCode).toBe(413);
   });
 
   it('answers a 503 problem when command-service is down', async () => {

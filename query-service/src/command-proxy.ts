@@ -1,9 +1,12 @@
 import replyFrom from '@fastify/reply-from';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AVATAR_MAX_BYTES } from '@leadfloor/contracts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@leadfloor/infra/http/create-http-app';
 import { sendProblem } from '@leadfloor/infra/http/problem';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Room for a multipart form's boundaries and part headers around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
  * The distributed form's write path: every POST/PUT/PATCH/DELETE under this plugin's prefix
@@ -22,24 +25,22 @@ export const commandProxy: FastifyPluginAsync<{ upstream: string }> = async (app
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  const forward = (request: FastifyRequest, reply: FastifyReply) => reply.from(request.url, {
+    // Passed with its content type, the body goes out byte for byte (reply-from would
+    // otherwise re-serialise anything it takes for JSON, and a Buffer is not JSON).
+    ...(Buffer.isBuffer(request.body) ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
+    rewriteRequestHeaders: (_req, headers) => ({ ...headers, ...forwardedHeaders(request) }),
+    onError: (_reply, { error }) => {
+      request.log.error({ err: error }, 'command-service did not answer');
+      void sendProblem(reply, upstreamProblem(error));
+    },
+  });
   for (const method of WRITE_METHODS) {
-    app.route({
-      method,
-      url: '/*',
-      // Documented as command-service's own routes (docs/api-docs.ts describeRoutes), not as a wildcard.
-      schema: { hide: true },
-      handler: (request, reply) => reply.from(request.url, {
-        // Passed with its content type, the body goes out byte for byte (reply-from would
-        // otherwise re-serialise anything it takes for JSON, and a Buffer is not JSON).
-        ...(Buffer.isBuffer(request.body) ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
-        rewriteRequestHeaders: (_req, headers) => ({ ...headers, ...forwardedHeaders(request) }),
-        onError: (_reply, { error }) => {
-          request.log.error({ err: error }, 'command-service did not answer');
-          void sendProblem(reply, upstreamProblem(error));
-        },
-      }),
-    });
+    // Documented as command-service's own routes (docs/api-docs.ts describeRoutes), not as a wildcard.
+    app.route({ method, url: '/*', schema: { hide: true }, handler: forward });
   }
+  // An avatar may be larger than BODY_LIMIT: command-service holds it to its own, exact limit.
+  app.post('/profile/avatar', { schema: { hide: true }, bodyLimit: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD, handler: forward });
 };
 
 /**

@@ -6,6 +6,7 @@ import type { Logger } from '@leadfloor/infra/logger';
 import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
 import type { DemoAccount, SocketMessage } from '@leadfloor/contracts';
 import { createSessionStore } from '@leadfloor/infra/auth/sessions';
+import { stripeSettingsOf } from '@leadfloor/infra/stripe/stripe-settings';
 import { subscribeLive } from '@leadfloor/infra/live/redis-bus';
 import { buildApp } from './app';
 import { createSocketHub } from './live/socket-hub';
@@ -57,6 +58,7 @@ export async function startQueryServer({ config, logger, describeWrites, demoAcc
       metricsToken: metricsTokenOnMainPort(config), trustProxy: config.TRUST_PROXY,
       consoleDir: config.CONSOLE_DIR ?? defaultConsoleDir,
       demoAccounts: demoAccounts ? await demoAccounts(pool) : [],
+      billingProvider: stripeSettingsOf(config) ? 'stripe' : 'manual',
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     return { url, close: async () => { hub.close(); await app.close(); await closeConnections(); } };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandRoutes } from '../../command-service/src/app';
@@ -32,7 +33,7 @@ beforeAll(async () => {
     pool: api.pool, secureCookies: false, bodyLimit: 1_048_576, checks: {},
     writes: {
       kind: 'proxy', commandServiceUrl: 'http://127.0.0.1:9',
-      describe: (app) => app.register(commandRoutes, { pool: api.pool, bodyLimit: 1_048_576, secureCookies: false }),
+      describe: (app) => app.register(commandRoutes, { pool: api.pool, bodyLimit: 1_048_576, secureCookies: false, twoFactorKey: randomBytes(32) }),
     },
   });
 });

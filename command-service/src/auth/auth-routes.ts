@@ -1,4 +1,4 @@
-import { AuthUserResponseSchema, LoginBodySchema, LogoutBodySchema, RegisterBodySchema } from '@leadfloor/contracts';
+import { AuthUserResponseSchema, LoginBodySchema, LoginResponseSchema, LogoutBodySchema, RegisterBodySchema } from '@leadfloor/contracts';
 import type { RateLimiter, RateRule } from '@leadfloor/infra/auth/rate-limiter';
 import type { SessionStore } from '@leadfloor/infra/auth/sessions';
 import { SESSION_COOKIE } from '@leadfloor/infra/auth/sessions';
@@ -11,7 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toDomainEvent, type HandleCommand } from '../shared/handle-command';
 import type { UserEvent } from '@leadfloor/events';
+import { createSeats } from '../billing/seats';
 import { openInvite } from '../teams/team-invites';
+import type { PendingSignIns } from '../two-factor/pending-sign-ins';
+import { beginTwoFactorSignIn } from '../two-factor/sign-in-routes';
 import { teamAggregate, teamStream } from '../teams/team-aggregate';
 import { emailKey, userAggregate, userKeys, usernameKey, userStream } from '../users/user-aggregate';
 import { evolveUser, initialUserState, publicUser, type UserState } from '../users/user';
@@ -26,6 +29,8 @@ import type { PasswordHasher } from './password-hasher';
  */
 export type AuthLimits = {
   loginPerAddress: RateRule; loginPerAccount: RateRule; registerPerAddress: RateRule; registerFailuresPerAddress: RateRule;
+  /** Two-factor codes per address (default: as sign-in attempts) and wrong ones per account (default 10 per 15 min). */
+  twoFactorCodePerAddress?: RateRule; twoFactorCodePerAccount?: RateRule;
 };
 /** The limits, with the per-address ones taken from configuration. */
 export const authLimitsFrom = (c: { LOGIN_ATTEMPTS_PER_ADDRESS: number; REGISTRATIONS_PER_ADDRESS: number }): AuthLimits => ({
@@ -44,9 +49,11 @@ export const defaultAuthLimits: AuthLimits = {
 export type AuthDeps = {
   pool: Pool; store: EventStore; handle: HandleCommand; sessions: SessionStore; limiter: RateLimiter;
   hasher: PasswordHasher; now: () => Date; limits?: AuthLimits;
+  /** Sign-ins of accounts with a second factor wait here for their code. */
+  pendingSignIns: PendingSignIns; secureCookies: boolean;
 };
 
-const tooMany = (retryAfterSeconds: number) => new ApiError(429, 'rate_limited',
+export const tooMany = (retryAfterSeconds: number) => new ApiError(429, 'rate_limited',
   `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
   { headers: { 'retry-after': String(retryAfterSeconds) } });
 
@@ -59,13 +66,14 @@ const userDto = (s: UserState) => {
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   const { pool, store, handle, sessions, limiter, hasher } = deps;
   const limits = deps.limits ?? defaultAuthLimits;
+  const seats = createSeats({ handle, now: deps.now });
 
   app.post('/api/auth/register', {
     schema: {
       body: RegisterBodySchema, response: { 201: AuthUserResponseSchema }, security: [],
       problems: {
         404: 'The invite link is not valid (invite.not_found).',
-        409: 'The username or email is taken (username_taken, email_taken), or the invite was used or has expired (invite.used, invite.expired).',
+        409: 'The username or email is taken (username_taken, email_taken), the invite was used or has expired (invite.used, invite.expired), or every seat of the plan is taken (billing.seats_full).',
         429: 'Too many registration attempts, or too many refused ones, from this address (rate_limited, Retry-After).',
       },
     },
@@ -89,18 +97,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     const passwordHash = await hasher.hash(password);
     const userId = await store.nextId('user');
     const meta = { now: deps.now().toISOString(), actor: { id: null, role: 'system' as const, teamId: null } };
+    // A seat of the plan first: the billing stream decides a race for the last one (409
+    // billing.seats_full, before an invite is spent). It is handed back if no account is made.
+    await seats.take(userId, { actorId: userId, correlationId: req.id });
+    const handBackSeat = async (err: unknown): Promise<never> => {
+      await seats.release(userId, { actorId: userId, correlationId: req.id });
+      throw err;
+    };
     // The invite's single use is decided on the team's stream first: of two registrations
     // through one link, one gets it. Should the account then fail (a username taken in a race
     // since the check above), that link is spent and the team's lead sends a new one.
     if (invite) {
       await handle(teamAggregate, teamStream(invite.teamId), {
         type: 'AcceptInvite', data: { inviteId: invite.inviteId, userId }, meta,
-      }, { actorId: userId, correlationId: req.id });
+      }, { actorId: userId, correlationId: req.id }).catch(handBackSeat);
     }
     try {
       const outcome = await handle(userAggregate, userStream(userId), {
         type: 'RegisterUser', data: { userId, username, email, fullName, passwordHash, ...(invite ? { invite } : {}) }, meta,
-      }, { actorId: userId, correlationId: req.id }, userKeys);
+      }, { actorId: userId, correlationId: req.id }, userKeys).catch(handBackSeat);
       const session = await sessions.create(userId, rememberMe === true);
       return reply.startSession(session.token, rememberMe === true, session.expiresAt).code(201).send({ user: userDto(outcome.state) });
     } catch (err) {
@@ -111,7 +126,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
 
   app.post('/api/auth/login', {
     schema: {
-      body: LoginBodySchema, response: { 200: AuthUserResponseSchema }, security: [],
+      body: LoginBodySchema, response: { 200: LoginResponseSchema }, security: [],
+      description: 'Answers `{user}` and starts the session, or, for an account with two-factor sign-in, `{twoFactorRequired: true}` '
+        + 'and a pending sign-in (an httpOnly cookie for POST /api/auth/login/two-factor only, five minutes): no session yet.',
       problems: {
         401: 'Wrong username or password (invalid_credentials); the same answer whether or not the account exists.',
         429: 'Too many attempts from this address or for this account (rate_limited, Retry-After).',
@@ -136,6 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       throw new ApiError(401, 'invalid_credentials', 'The username or password you entered is incorrect.', { field: 'password' });
     }
     await limiter.reset(`login:acct:${name}`);
+    if (state.twoFactor.enabled) return beginTwoFactorSignIn(reply, deps, state.id, req.body.rememberMe === true);
     // A fresh session id at every sign-in: a cookie planted before sign-in never becomes a session.
     await sessions.destroy(req.cookies[SESSION_COOKIE]);
     const session = await sessions.create(state.id, req.body.rememberMe === true);

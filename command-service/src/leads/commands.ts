@@ -1,4 +1,4 @@
-import type { LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType } from '@leadfloor/events';
+import type { LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType, ScopedPoolPolicy } from '@leadfloor/events';
 
 // Open union: roles beyond these three may appear (spec 6 names only these), and a decider
 // must treat an unknown role as having no special rights rather than fail to type-check.
@@ -11,7 +11,15 @@ export type CommandMeta = {
   /** The clock reading, taken by the caller: deciders never read the clock. */
   now: string;
   actor: Actor;
+  /**
+   * The pool policy's cap on active leads for the agent this command would hand the lead to (the
+   * claimer, the assignee, or the holder reopening a closed lead), looked up by the caller. The
+   * append enforces it (lead-counters.ts); absent or null: no cap.
+   */
+  claimCap?: ClaimCap | null;
 };
+
+export type ClaimCap = { max: number; policyVersion: number };
 
 /**
  * Commands whose permission depends on the current holder's team carry that team, looked up by
@@ -20,7 +28,10 @@ export type CommandMeta = {
  * trusted. Absent or stale means "unknown": managers and team leads are then refused, never let
  * through.
  */
-export type HolderMeta = CommandMeta & { claimer?: { id: number; teamId: number | null } };
+export type HolderMeta = CommandMeta & {
+  /** `teamManagerId`: the manager the holder's team names, looked up only where a rule needs it (an exemption). */
+  claimer?: { id: number; teamId: number | null; teamManagerId?: number | null };
+};
 
 type Command<T extends string, D, M = CommandMeta> = { type: T; data: D; meta: M };
 type OnLead<D = object> = { leadId: number } & D;
@@ -58,6 +69,19 @@ export type SetLeadTags = Command<'SetLeadTags', OnLead<{ tags: readonly string[
 /** `due`: an ISO date-time with offset. */
 export type ScheduleFollowUp = Command<'ScheduleFollowUp', OnLead<{ due: string }>, HolderMeta>;
 export type ClearFollowUp = Command<'ClearFollowUp', OnLead, HolderMeta>;
+/** A manager takes the lead out of the floor's auto-release rule, or puts it back under it. */
+export type ExemptFromAutoRelease = Command<'ExemptFromAutoRelease', OnLead, HolderMeta>;
+export type LiftAutoReleaseExemption = Command<'LiftAutoReleaseExemption', OnLead, HolderMeta>;
+
+/** The auto-release rule that applies to the holder, as the timer's handler read it when it fired. */
+export type AutoReleasePolicy = Pick<ScopedPoolPolicy, 'autoReleaseHours' | 'warnBeforeReleaseMinutes' | 'autoReleaseSince' | 'version'>;
+/**
+ * The floor's timers, acting for nobody: `claimedAt` names the holding the timer was set for, so
+ * a timer of an earlier holding (released and claimed again since) changes nothing.
+ */
+type TimerMeta = { now: string; policy: AutoReleasePolicy };
+export type WarnOfAutoRelease = Command<'WarnOfAutoRelease', OnLead<{ claimedAt: string }>, TimerMeta>;
+export type AutoReleaseLead = Command<'AutoReleaseLead', OnLead<{ claimedAt: string }>, TimerMeta>;
 
 export type LeadCommand =
   | CreateLead
@@ -70,7 +94,11 @@ export type LeadCommand =
   | ScoreLead
   | SetLeadTags
   | ScheduleFollowUp
-  | ClearFollowUp;
+  | ClearFollowUp
+  | ExemptFromAutoRelease
+  | LiftAutoReleaseExemption
+  | WarnOfAutoRelease
+  | AutoReleaseLead;
 
 /** The commands that edit a held lead's details; they share one permission rule. */
 export type LeadEditCommand = MoveLeadStage | ChangeLeadPriority | ScoreLead | SetLeadTags | ScheduleFollowUp | ClearFollowUp;

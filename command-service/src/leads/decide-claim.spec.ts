@@ -41,7 +41,7 @@ describe('ClaimLead', () => {
   });
 
   it('lets a released lead be claimed again by someone else', () => {
-    given(created, claimedBy(ann), { type: 'LeadReleased', data: { leadId: LEAD_ID, userId: ann.id, releasedBy: ann.id, at: NOW } })
+    given(created, claimedBy(ann), { type: 'LeadReleased', data: { leadId: LEAD_ID, userId: ann.id, releasedBy: ann.id, reason: 'manual', policyVersion: null, at: NOW } })
       .when(claim(bob))
       .then([{ type: 'LeadClaimed', data: { leadId: LEAD_ID, userId: bob.id, at: NOW } }]);
   });

@@ -20,7 +20,7 @@ import {
 const release = (actor: Actor, holder?: Actor) => ({ type: 'ReleaseLead' as const, data: { leadId: LEAD_ID }, meta: by(actor, holder) });
 const released = (releasedBy: Actor) => ({
   type: 'LeadReleased' as const,
-  data: { leadId: LEAD_ID, userId: ann.id, releasedBy: releasedBy.id, at: NOW },
+  data: { leadId: LEAD_ID, userId: ann.id, releasedBy: releasedBy.id, reason: 'manual' as const, policyVersion: null, at: NOW },
 });
 
 describe('ReleaseLead', () => {

@@ -1,7 +1,10 @@
 import type { LeadEvent } from '@leadfloor/events';
 import { Forbidden, NotFound, RuleViolation } from '../shared/domain-error';
-import type { ChangeLeadStatus, HolderMeta, LeadCommand, LeadEditCommand, ReassignLead, ReleaseLead } from './commands';
+import type {
+  ChangeLeadStatus, ExemptFromAutoRelease, HolderMeta, LeadCommand, LeadEditCommand, LiftAutoReleaseExemption, ReassignLead, ReleaseLead,
+} from './commands';
 import type { Lead, LeadState } from '@leadfloor/events';
+import { decideTimer } from './decide-auto-release';
 
 /**
  * The lead's rules. Pure: returns the events a command produces, [] when it would change
@@ -24,6 +27,10 @@ import type { Lead, LeadState } from '@leadfloor/events';
  *   leads: aftercare, referrals and win-back campaigns need them.
  * - Releasing clears a scheduled follow-up (explicit FollowUpCleared) since nobody would keep
  *   it; reassigning keeps it: the new holder inherits the promise made to the customer.
+ * - The floor's cap on active leads is not decided here but in the append (lead-counters.ts):
+ *   it spans every lead an agent holds, which no single lead's state can see.
+ * - A manager exempts a lead from auto-release, or lifts that, for a lead in the pool or held by
+ *   one of their team (like a reassignment); the auto-release timers are decide-auto-release.ts.
  */
 export function decide(c: LeadCommand, s: LeadState): LeadEvent[] {
   const { now } = c.meta;
@@ -51,6 +58,12 @@ export function decide(c: LeadCommand, s: LeadState): LeadEvent[] {
       return reassign(c, lead);
     case 'ChangeLeadStatus':
       return c.data.status === 'available' ? release(c, lead) : changeStatus(c, lead);
+    case 'ExemptFromAutoRelease':
+    case 'LiftAutoReleaseExemption':
+      return exemption(c, lead);
+    case 'WarnOfAutoRelease':
+    case 'AutoReleaseLead':
+      return decideTimer(c, lead);
     default:
       return edit(c, lead);
   }
@@ -99,7 +112,7 @@ function release(c: ReleaseLead | ChangeLeadStatus, lead: Lead): LeadEvent[] {
   if (lead.status === 'sold') throw soldIsFinal(lead);
   const { now } = c.meta;
   const events: LeadEvent[] = [
-    { type: 'LeadReleased', data: { leadId: lead.id, userId: lead.claimedBy, releasedBy: actor.id, at: now } },
+    { type: 'LeadReleased', data: { leadId: lead.id, userId: lead.claimedBy, releasedBy: actor.id, reason: 'manual', policyVersion: null, at: now } },
   ];
   if (lead.nextFollowUp !== null) events.push({ type: 'FollowUpCleared', data: { leadId: lead.id, at: now } });
   return events;
@@ -129,6 +142,23 @@ function reassign(c: ReassignLead, lead: Lead): LeadEvent[] {
       data: { leadId: h.id, from: h.claimedBy, to: c.data.toUserId, reassignedBy: actor.id, at: c.meta.now },
     },
   ];
+}
+
+function exemption(c: ExemptFromAutoRelease | LiftAutoReleaseExemption, lead: Lead): LeadEvent[] {
+  const { actor, now: at, claimer } = c.meta;
+  // A manager of the holder's team: one who sits on it, or the one it names (who may sit on another).
+  const managesHolder = leadsHoldersTeam(lead, c.meta, ['manager'])
+    || (claimer !== undefined && claimer.id === lead.claimedBy && claimer.teamManagerId === actor.id);
+  if (actor.role !== 'manager' || (lead.claimedBy !== null && !managesHolder)) {
+    throw new Forbidden('lead.exemption_forbidden', "Only a manager (of the holder's team, for a held lead) may change a lead's auto-release.", {
+      claimedBy: lead.claimedBy,
+    });
+  }
+  const exempt = c.type === 'ExemptFromAutoRelease';
+  if (lead.autoReleaseExempt === exempt) return [];
+  return exempt
+    ? [{ type: 'LeadAutoReleaseExempted', data: { leadId: lead.id, exemptedBy: actor.id, at } }]
+    : [{ type: 'LeadAutoReleaseExemptionLifted', data: { leadId: lead.id, liftedBy: actor.id, at } }];
 }
 
 function changeStatus(c: ChangeLeadStatus, lead: Lead): LeadEvent[] {

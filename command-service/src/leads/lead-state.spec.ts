@@ -43,7 +43,7 @@ describe('evolve', () => {
       foldLead([...worked, { type: 'LeadReassigned', data: { leadId: LEAD_ID, from: ann.id, to: bob.id, reassignedBy: 100, at: at(4) } }]),
     ).toMatchObject({ status: 'qualified', claimedBy: bob.id, claimedAt: at(4) });
     expect(
-      foldLead([...worked, { type: 'LeadReleased', data: { leadId: LEAD_ID, userId: ann.id, releasedBy: ann.id, at: at(4) } }]),
+      foldLead([...worked, { type: 'LeadReleased', data: { leadId: LEAD_ID, userId: ann.id, releasedBy: ann.id, reason: 'manual', policyVersion: null, at: at(4) } }]),
     ).toMatchObject({ status: 'available', claimedBy: null, claimedAt: null });
   });
 

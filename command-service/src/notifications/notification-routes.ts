@@ -1,4 +1,7 @@
-import { defaultNotificationPreferences, NotificationPreferencesSchema, PreferencesPatchSchema } from '@leadfloor/contracts';
+import {
+  defaultNotificationPreferences, MarkNotificationsReadBodySchema, MarkNotificationsReadResponseSchema, NotificationPreferencesSchema,
+  PreferencesPatchSchema,
+} from '@leadfloor/contracts';
 import { ApiError } from '@leadfloor/infra/http/api-error';
 import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
@@ -42,6 +45,22 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ pool: Pool; handle: Han
       `insert into notification_marks (user_id, notification_id, read_at) values ($1, $2, now())
        on conflict (user_id, notification_id) do update set read_at = coalesce(notification_marks.read_at, now())`, [actor.id, req.params.id]);
     return { success: true as const };
+  });
+
+  // The chosen ones (the history page's selection), all or nothing: one id of someone else's is a 404.
+  app.post('/api/notifications/read', {
+    schema: {
+      body: MarkNotificationsReadBodySchema, response: { 200: MarkNotificationsReadResponseSchema },
+      problems: { 404: 'One of the ids is not a notification of yours (not_found).' },
+    },
+  }, async (req) => {
+    const actor = await req.actor();
+    const ids = [...new Set(req.body.ids)];
+    for (const id of ids) await own(id, actor.id);
+    await pool.query(
+      `insert into notification_marks (user_id, notification_id, read_at) select $1, id, now() from unnest($2::text[]) as id
+       on conflict (user_id, notification_id) do update set read_at = coalesce(notification_marks.read_at, now())`, [actor.id, ids]);
+    return { success: true as const, marked: ids.length };
   });
 
   app.delete('/api/notifications/:id', { schema: { params: Id, response: { 200: Ok } } }, async (req) => {

@@ -5,14 +5,18 @@ import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { workCallAnalysis } from '../calls/analysis-jobs';
 import { callReactor } from '../calls/call-reactor';
 import { pointsReactor } from '../gamification/points-reactor';
+import { autoReleaseReactor, startAutoRelease } from '../leads/auto-release';
+import { createPoolPolicyReader } from '../pool-policy/policy-reader';
 import { createStandingStore } from '../gamification/standing-store';
 import { saleReactor } from '../sales/sale-reactor';
 import { createCommandHandler } from '../shared/handle-command';
+import { teamTaskReactor, workTeamTaskOverdue } from '../team-tasks/task-overdue';
 import { startReactor, type ReactorLogger } from './reactor-runner';
 
 /**
  * command-service's background part: the process managers (points, what follows a call or a
- * sale) reading the log, and the job workers they feed (call analysis). The embedded launcher
+ * sale, the pool's auto-release) reading the log, and the job workers they feed (call analysis,
+ * auto-release timers). The embedded launcher
  * runs it beside the projections; the distributed form runs it in the worker process.
  */
 export function startProcessManagers(deps: {
@@ -21,14 +25,21 @@ export function startProcessManagers(deps: {
   const { pool, store, notifier, jobs, logger, now = () => new Date() } = deps;
   const handle = createCommandHandler(store);
   workCallAnalysis(jobs, { pool, store, handle, now });
+  // Team tasks' overdue timers: set from the log, worked here, and reconciled with the read model on start.
+  void workTeamTaskOverdue(jobs, { pool, store, handle, now, logger });
+  // The floor's auto-release: timers set per holding, the worker that fires them, the reconciler.
+  const autoRelease = { pool, store, handle, jobs, policies: createPoolPolicyReader(store), now, logger };
+  const reconciler = startAutoRelease(autoRelease);
   const reactors = [
     pointsReactor({ store, standings: createStandingStore(store) }),
     callReactor({ handle, jobs, logger }),
     saleReactor({ handle, logger }),
+    teamTaskReactor({ jobs }),
+    autoReleaseReactor(autoRelease),
   ].map((reactor) => startReactor({ pool, store, notifier, reactor, logger }));
   return {
     /** Rejects as soon as any process manager stops on an error. */
     failed: Promise.race(reactors.map((r) => r.done.then(() => new Promise<never>(() => {})))),
-    stop: () => Promise.all(reactors.map((r) => r.stop())).then(() => undefined),
+    stop: () => Promise.all([...reactors.map((r) => r.stop()), reconciler.stop()]).then(() => undefined),
   };
 }

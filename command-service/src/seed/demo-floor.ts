@@ -9,6 +9,8 @@ import { seedLeads, type FloorMember } from './seed-leads';
 import { seededRandom } from './random';
 import { seedActivity } from './seed-activity';
 import { DEMO_SEED_CORRELATION } from './demo-sign-ins';
+import { seedDemoBilling } from './demo-billing';
+import { seedDemoTasks } from './demo-tasks';
 
 export type SeedDeps = {
   pool: Pool; store: EventStore; handle: HandleCommand; hashPassword(p: string): Promise<string>; now: Date;
@@ -50,6 +52,7 @@ export async function seedDemoFloor(deps: SeedDeps, { leadCount = 300 } = {}) {
       await handle(userAggregate, userStream(userId), { type: 'ChangeRole', data: { role: p.role }, meta: meta(start) }, ctx);
     }
   }
+  await seedDemoBilling(handle, demoPeople.map((p) => ({ ...p, id: ids.get(p.username)! })), start);
   const managerId = ids.get('manager')!;
   const teamIds: number[] = [];
   for (const [i, t] of demoTeams.entries()) {
@@ -76,7 +79,8 @@ export async function seedDemoFloor(deps: SeedDeps, { leadCount = 300 } = {}) {
 
   const leads = await seedLeads({ store, handle, members, now, random: seededRandom(20_261_122), count: leadCount, onProgress: deps.onProgress });
   const activity = await seedActivity({ pool, store, handle, members, now, random: seededRandom(20_261_123) });
-  return { seeded: true as const, users: ids.size, teams: teamIds.length, leads, ...activity, members };
+  const tasks = await seedDemoTasks({ pool, store, handle, members, now });
+  return { seeded: true as const, users: ids.size, teams: teamIds.length, leads, ...activity, tasks, members };
 }
 
 /** Adds `count` leads with histories to the floor that exists (its users and teams, from the read models). */

@@ -1,6 +1,6 @@
 import { currentSchemaVersion, isEventType, parseEventData, type RecordedEvent } from '@leadfloor/events';
 import { VersionConflictError } from '@leadfloor/infra/event-store/errors';
-import type { EventStore, UniqueKey } from '@leadfloor/infra/event-store/types';
+import type { CounterChange, EventStore, UniqueKey } from '@leadfloor/infra/event-store/types';
 import { commandTypes, countCommands, outcomeOf } from './command-outcomes';
 import { VersionConflict } from './domain-error';
 import { createStreamStateCache, type KnownStream, type StreamStateCache } from './stream-state-cache';
@@ -11,6 +11,11 @@ export type Aggregate<S, C, E extends { type: string; data: unknown }> = {
   initialState(): S;
   evolve(state: S, event: E): S;
   decide(command: C, state: S): E[];
+  /**
+   * Command-side counters the append moves with these events, limits included (the lead's
+   * active claims per agent). Pure, like decide; the store refuses an increase past its limit.
+   */
+  counters?(events: E[], state: S, command: C): CounterChange[];
 };
 
 export type CommandContext = {
@@ -117,10 +122,11 @@ export function createCommandHandler(store: EventStore, { cache = createStreamSt
     for (let attempt = 1; ; attempt++) {
       const { state, version } = known;
       let events: E[];
+      let cmd: C;
       try {
         // A command may depend on the state (the holder's team for a manager check): it is
         // built again on every attempt, so a retry after a conflict never reuses a stale lookup.
-        const cmd = typeof command === 'function' ? await (command as (s: S) => C | Promise<C>)(state) : command;
+        cmd = typeof command === 'function' ? await (command as (s: S) => C | Promise<C>)(state) : command;
         seen.types = commandTypes(cmd);
         events = aggregate.decide(cmd, state);
       } catch (err) {
@@ -153,6 +159,7 @@ export function createCommandHandler(store: EventStore, { cache = createStreamSt
           metadata: { actorId: ctx.actorId, correlationId: ctx.correlationId, causationId: ctx.causationId ?? null },
           commandId: ctx.commandId, result: outcome,
           claimKeys: opts.claimKeys?.(events, state), releaseKeys: opts.releaseKeys?.(events, state),
+          counters: aggregate.counters?.(events, state, cmd),
         });
         if (appended.replayed) {
           cache.delete(streamId);

@@ -9,6 +9,7 @@ import type { EventStore } from '@leadfloor/infra/event-store/types';
 import { ApiError } from '@leadfloor/infra/http/api-error';
 import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFeature } from '../billing/entitlements';
 import type { HandleCommand } from '../shared/handle-command';
 import { loadState } from '../shared/load-state';
 import { requestContext } from '../shared/request-context';
@@ -107,10 +108,14 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRouteDeps> = async (app, { st
   app.post('/api/teams/:id/invites', {
     schema: {
       params: IdParamsSchema, body: CreateInviteBodySchema, response: { 201: InviteCreatedResponseSchema },
-      problems: { 403: "Only the team's manager or its team leads can invite (team.invite_forbidden).", 404: 'No such team (team.not_found).' },
+      problems: {
+        403: "Only the team's manager or its team leads can invite (team.invite_forbidden); the floor's plan has no invite links (billing.feature_not_included).",
+        404: 'No such team (team.not_found).',
+      },
     },
   }, async (req, reply) => {
     const actor = await req.actor();
+    await requireFeature(store, 'team_invites');
     const token = newInviteToken();
     const tokenHash = inviteTokenHash(token);
     const inviteId = await store.nextId('invite');

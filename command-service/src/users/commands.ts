@@ -1,5 +1,6 @@
 import type { Actor } from '../leads/commands';
 import type { ManagedTeam } from '../shared/manages-team';
+import type { TwoFactorCommand } from './two-factor-commands';
 
 /** Who acts: a signed-in user, or the system itself (the demo seed, process managers). */
 export type UserActor = Actor | { id: null; role: 'system'; teamId: null };
@@ -34,4 +35,5 @@ export type LeaveTeam = { type: 'LeaveTeam'; data: { teamId: number }; meta: Met
 
 export type SetNotificationPreferences = { type: 'SetNotificationPreferences'; data: { preferences: Record<string, boolean> }; meta: Meta };
 
-export type UserCommand = RegisterUser | ChangePassword | UpdateProfile | ChangeRole | JoinTeam | LeaveTeam | SetNotificationPreferences;
+export type UserCommand = RegisterUser | ChangePassword | UpdateProfile | ChangeRole | JoinTeam | LeaveTeam | SetNotificationPreferences
+  | TwoFactorCommand;

@@ -1,8 +1,10 @@
 import { defaultNotificationPreferences } from '@leadfloor/contracts';
-import type { UserEvent } from '@leadfloor/events';
+import type { TwoFactorEvent, UserEvent } from '@leadfloor/events';
 import { Forbidden, NotFound, RuleViolation } from '../shared/domain-error';
 import { managesTeam, type ManagedTeam } from '../shared/manages-team';
 import { isSystem, type UserActor, type UserCommand } from './commands';
+import { decideTwoFactor } from './decide-two-factor';
+import { isTwoFactorCommand } from './two-factor-commands';
 import type { UserProfile, UserState } from './user';
 
 /** The system, or a manager acting on a team they manage (null: on nobody's team). */
@@ -15,7 +17,11 @@ const mayManage = (actor: UserActor, team: ManagedTeam | null | undefined) =>
  * Roles and teams change only by a manager of the teams concerned (or the system, for the demo
  * seed). A user edits only their own profile and password.
  */
-export function decideUser(c: UserCommand, s: UserState): UserEvent[] {
+export function decideUser(c: UserCommand, s: UserState): (UserEvent | TwoFactorEvent)[] {
+  if (isTwoFactorCommand(c)) {
+    if (!s.exists) throw new NotFound('user.not_found', 'No such user.');
+    return decideTwoFactor(c, s);
+  }
   const { now: at, actor } = c.meta;
   if (c.type === 'RegisterUser') {
     if (s.exists) throw new RuleViolation('user.already_exists', 'This account already exists.');

@@ -1,5 +1,6 @@
 import type { UserEvent } from '@leadfloor/events';
 import { streamIdOf } from '@leadfloor/events';
+import { twoFactorMark } from '@leadfloor/infra/auth/two-factor-gate';
 import type { UniqueKey } from '@leadfloor/infra/event-store/types';
 import type { Aggregate } from '../shared/handle-command';
 import type { UserCommand } from './commands';
@@ -22,4 +23,13 @@ export const userKeys = {
       : e.type === 'ProfileUpdated' && e.data.email ? [emailKey(e.data.email)] : []),
   releaseKeys: (events: UserEvent[], state: UserState) => events.flatMap((e) =>
     e.type === 'ProfileUpdated' && e.data.email && state.exists ? [emailKey(state.email)] : []),
+};
+
+/**
+ * Whether the user has a second factor, marked in the append's own statement (two-factor-gate.ts):
+ * the floor's requirement stops blocking them the moment enabling commits.
+ */
+export const twoFactorKeys = {
+  claimKeys: (events: UserStreamEvent[]) => events.flatMap((e) => (e.type === 'TwoFactorEnabled' ? [twoFactorMark(e.data.userId)] : [])),
+  releaseKeys: (events: UserStreamEvent[]) => events.flatMap((e) => (e.type === 'TwoFactorDisabled' ? [twoFactorMark(e.data.userId)] : [])),
 };

@@ -1,7 +1,8 @@
-import type { GamificationEvent, UserEvent } from '@leadfloor/events';
+import type { GamificationEvent, TwoFactorEvent, UserEvent } from '@leadfloor/events';
+import { evolveTwoFactor, type TwoFactorState } from './two-factor';
 
-/** What a user's stream holds: their own events and the points process manager's. */
-export type UserStreamEvent = UserEvent | GamificationEvent;
+/** What a user's stream holds: their own events, their two-factor sign-in's and the points process manager's. */
+export type UserStreamEvent = UserEvent | GamificationEvent | TwoFactorEvent;
 
 export type UserRole = 'agent' | 'teamLead' | 'manager';
 export type UserLevel = 'rookie' | 'pro' | 'elite';
@@ -22,6 +23,8 @@ export type UserProfile = {
   createdAt: string;
   /** Switches the user changed from their defaults. */
   notificationPreferences: Record<string, boolean>;
+  /** Two-factor sign-in (server only: holds recovery code hashes). */
+  twoFactor: TwoFactorState;
 };
 export type UserState = { exists: false } | ({ exists: true } & UserProfile);
 
@@ -34,6 +37,7 @@ export function evolveUser(s: UserState, e: UserStreamEvent): UserState {
       exists: true, id: d.userId, username: d.username, email: d.email, fullName: d.fullName,
       passwordHash: d.passwordHash, role: d.role, level: d.level, points: d.points, teamId: null,
       managerId: null, avatarUrl: null, bio: null, createdAt: d.at, notificationPreferences: {},
+      twoFactor: { enabled: false },
     };
   }
   if (!s.exists) return s;
@@ -58,11 +62,17 @@ export function evolveUser(s: UserState, e: UserStreamEvent): UserState {
       return s;
     case 'NotificationPreferencesChanged':
       return { ...s, notificationPreferences: { ...s.notificationPreferences, ...e.data.changes } };
+    case 'TwoFactorEnabled':
+    case 'RecoveryCodesIssued':
+    case 'TwoFactorCodeUsed':
+    case 'RecoveryCodeUsed':
+    case 'TwoFactorDisabled':
+      return { ...s, twoFactor: evolveTwoFactor(s.twoFactor, e) };
   }
 }
 
-/** The user as every screen may see them: the password hash never leaves the command side. */
+/** The user as every screen may see them: the password hash and two-factor state never leave the command side. */
 export function publicUser(u: UserProfile) {
-  const { passwordHash: _hash, notificationPreferences: _prefs, ...rest } = u;
+  const { passwordHash: _hash, notificationPreferences: _prefs, twoFactor: _twoFactor, ...rest } = u;
   return rest;
 }

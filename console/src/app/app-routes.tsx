@@ -24,12 +24,16 @@ const NotAvailablePage = lazy(() => import('./pages/not-available-page').then((m
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page').then((m) => ({ default: m.NotificationsPage })));
 const SettingsRoute = lazy(() => import('./pages/settings-route').then((m) => ({ default: m.SettingsRoute })));
+const ProfilePage = lazy(() => import('../features/account/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 const CallsPage = lazy(() => import('../features/calls/components/calls-page').then((m) => ({ default: m.CallsPage })));
 const CallDetailPage = lazy(() => import('../features/calls/components/call-detail-page').then((m) => ({ default: m.CallDetailPage })));
 const CallAnalyticsPage = lazy(() => import('../features/calls/components/call-analytics-page').then((m) => ({ default: m.CallAnalyticsPage })));
 const CommissionsPage = lazy(() => import('../features/sales/components/commissions-page').then((m) => ({ default: m.CommissionsPage })));
 const TeamPage = lazy(() => import('../features/team/components/team-page').then((m) => ({ default: m.TeamPage })));
+const TwoFactorRequiredPage = lazy(() => import('../features/auth/components/two-factor-required-page').then((m) => ({ default: m.TwoFactorRequiredPage })));
 const LeaderboardTvPage = lazy(() => import('../features/leaderboard/components/leaderboard-tv-page').then((m) => ({ default: m.LeaderboardTvPage })));
+const SubscribePage = lazy(() => import('../features/billing/components/subscribe-page').then((m) => ({ default: m.SubscribePage })));
+const CheckoutPage = lazy(() => import('../features/billing/components/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 
 // Spec 9: a signed-in user on an auth path sees the dashboard, then moves to / after about 50 ms.
 const SIGNED_IN_REDIRECT_MS = 50;
@@ -106,6 +110,14 @@ export function preloadLikelyScreens(queryClient: QueryClient): void {
 export function AppRoutes() {
   const { user, isPending } = useCurrentUser();
   if (isPending) return <FullScreenSpinner />;
+  // The floor requires a second factor this user has not set up: nothing else answers them until they do.
+  if (user?.twoFactorSetupRequired) {
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <TwoFactorRequiredPage fullName={user.fullName} />
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       {/* The real-time connection (and the schemas it parses with) loads once someone is signed in and the page has settled. */}
@@ -122,11 +134,14 @@ export function AppRoutes() {
           <Route path="leads/:id" element={<LeadDetailsPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="settings" element={<SettingsRoute />} />
+          <Route path="profile" element={<ProfilePage />} />
           <Route path="commissions" element={<CommissionsPage />} />
           <Route path="calls" element={<CallsPage />} />
           <Route path="calls/:id" element={<CallDetailPage />} />
           <Route path="call-analytics" element={<CallAnalyticsPage />} />
           <Route path="team" element={<TeamPage />} />
+          <Route path="subscribe" element={<SubscribePage />} />
+          <Route path="checkout" element={<CheckoutPage />} />
           {UPCOMING_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<NotAvailablePage title={r.title} description={r.description} />} />
           ))}

@@ -1,13 +1,22 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notification, SocketMessage } from '@leadfloor/contracts';
+import type { Notification, SocketMessage, TeamMessage, TeamMessagesResponse } from '@leadfloor/contracts';
+import { accountKeys } from '../features/account/api/account-queries';
+import { twoFactorKeys } from '../features/auth/api/two-factor-queries';
+import { billingKeys } from '../features/billing/api/billing-queries';
 import { callKeys } from '../features/calls/api/call-queries';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-queries';
 import { leaderboardKeys } from '../features/leaderboard/api/leaderboard-queries';
 import { leadKeys } from '../features/leads/api/lead-queries';
+import { poolPolicyKeys } from '../features/leads/api/pool-policy-queries';
+import { notificationKeys } from '../features/notifications/api/notification-queries';
 import { saleKeys } from '../features/sales/api/sale-queries';
+import { taskKeys } from '../features/team/api/task-queries';
+import { teamChatKeys } from '../features/team/api/team-chat-queries';
 import { teamKeys } from '../features/team/api/team-queries';
-import { createLiveUpdates, keysToRefresh, MIN_REFRESH_INTERVAL_MS, toastFor } from './live-updates';
+import { feedFromPage, type ChatFeed } from '../features/team/chat-feed';
+import { sessionKeys } from '../lib/current-user';
+import { createLiveUpdates, keysToRefresh, MIN_REFRESH_INTERVAL_MS, RESYNC_KEYS, toastFor } from './live-updates';
 
 const notification = (event: Notification['eventType'], title = 'New Sale'): SocketMessage => ({
   type: 'notification', event, title, message: 'Sam closed Olivia Smith', data: {}, position: 4,
@@ -15,8 +24,12 @@ const notification = (event: Notification['eventType'], title = 'New Sale'): Soc
 });
 
 describe('keysToRefresh', () => {
-  it('refreshes every lead list when a lead changed', () => {
-    expect(keysToRefresh({ type: 'broadcast', event: 'lead_changed', data: { leads: [{ leadId: 3, version: 5 }] } })).toEqual([leadKeys.lists()]);
+  it('refreshes every lead list, the count against the cap and the claim attempts when a lead changed', () => {
+    expect(keysToRefresh({ type: 'broadcast', event: 'lead_changed', data: { leads: [{ leadId: 3, version: 5 }] } }))
+      .toEqual([leadKeys.lists(), poolPolicyKeys.view(), poolPolicyKeys.allClaimAttempts()]);
+  });
+  it('refreshes the pool rules and the countdowns of every list when the rules changed', () => {
+    expect(keysToRefresh({ type: 'broadcast', event: 'pool_policy_changed', data: { version: 4 } })).toEqual([poolPolicyKeys.all, leadKeys.lists()]);
   });
   it('refreshes the standings and the figures that follow them when the leaderboard changed', () => {
     expect(keysToRefresh({ type: 'broadcast', event: 'leaderboard_changed', data: {} })).toEqual(
@@ -31,20 +44,40 @@ describe('keysToRefresh', () => {
     expect(keysToRefresh({ type: 'broadcast', event: 'team_changed', data: {} })).toEqual([teamKeys.all, dashboardKeys.users(), dashboardKeys.teams()]);
     expect(keysToRefresh({ type: 'broadcast', event: 'leaderboard_changed', data: {} })).toContainEqual(teamKeys.all);
   });
+  it("refreshes two-factor reads when someone's second factor changes, and who-am-I when the floor's rule does", () => {
+    expect(keysToRefresh({ type: 'broadcast', event: 'two_factor_changed', data: {} })).toEqual([twoFactorKeys.all]);
+    expect(keysToRefresh({ type: 'broadcast', event: 'two_factor_policy_changed', data: {} })).toEqual([twoFactorKeys.all, sessionKeys.currentUser()]);
+  });
   it('refreshes the dashboard stats on sale and call notifications only', () => {
-    expect(keysToRefresh(notification('new_sale'))).toEqual([dashboardKeys.stats()]);
-    expect(keysToRefresh(notification('call_completed'))).toEqual([dashboardKeys.stats(), callKeys.summary(), callKeys.trends(), callKeys.lists()]);
-    expect(keysToRefresh(notification('lead_claimed'))).toEqual([]);
+    expect(keysToRefresh(notification('new_sale'))).toEqual([notificationKeys.histories(), dashboardKeys.stats()]);
+    expect(keysToRefresh(notification('call_completed'))).toEqual([notificationKeys.histories(), dashboardKeys.stats(), callKeys.summary(), callKeys.trends(), callKeys.lists()]);
+    expect(keysToRefresh(notification('lead_claimed'))).toEqual([notificationKeys.histories()]);
   });
   it('refreshes the call log, the call analytics and the dashboard figures when a call changed (its analysis landed)', () => {
     expect(keysToRefresh({ type: 'broadcast', event: 'call_changed', data: { calls: [{ callId: 7, version: 3 }] } }))
       .toEqual([callKeys.lists(), callKeys.trends(), callKeys.summary(), dashboardKeys.stats()]);
   });
   it('refreshes the call log when a call starts or ends on the team', () => {
-    expect(keysToRefresh(notification('team_member_call'))).toEqual([dashboardKeys.stats(), callKeys.lists()]);
+    expect(keysToRefresh(notification('team_member_call'))).toEqual([notificationKeys.histories(), dashboardKeys.stats(), callKeys.lists()]);
+  });
+  it("refreshes the floor's plan and seats when its billing changed", () => {
+    expect(keysToRefresh({ type: 'broadcast', event: 'billing_changed', data: { version: 4 } })).toEqual([billingKeys.all]);
+  });
+  it('refreshes who is signed in, the profile and the lists of people when a profile changed', () => {
+    expect(keysToRefresh({ type: 'broadcast', event: 'profile_changed', data: { userIds: [7] } }))
+      .toEqual(expect.arrayContaining([sessionKeys.currentUser(), accountKeys.profile(), teamKeys.all, dashboardKeys.users()]));
+  });
+  it('refreshes filtered notification histories on any notification (the feed takes the push itself)', () => {
+    expect(keysToRefresh(notification('lead_claimed'))).not.toContainEqual(notificationKeys.feed());
   });
   it('refreshes nothing on a pong', () => {
     expect(keysToRefresh({ type: 'pong', timestamp: 1 })).toEqual([]);
+  });
+  it("refreshes that team's task lists when one of its tasks changed, and a reopen's resync covers every team's", () => {
+    expect(keysToRefresh({ type: 'team_task', teamId: 3, taskId: 40, version: 2 })).toEqual([taskKeys.team(3)]);
+    expect(taskKeys.list(3, 'mine').slice(0, taskKeys.team(3).length)).toEqual(taskKeys.team(3));
+    expect(taskKeys.team(3).slice(0, teamKeys.all.length)).toEqual(teamKeys.all);
+    expect(RESYNC_KEYS).toContainEqual(teamKeys.all);
   });
 });
 
@@ -111,6 +144,106 @@ describe('createLiveUpdates', () => {
       live.dispose();
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('createLiveUpdates: team chat', () => {
+  const TEAM = 7;
+  const message = (id: number, seq = id, content = `message ${id}`): TeamMessage => ({
+    id, teamId: TEAM, postedSeq: id, seq, authorId: 3, authorName: 'Alex Carter', authorAvatarUrl: null, content, mentions: [],
+    createdAt: '2026-03-10T12:00:00.000Z', editedAt: seq === id ? null : '2026-03-10T12:05:00.000Z', deletedAt: null,
+  });
+  const socket = (seq: number, m: TeamMessage, teamId = TEAM): SocketMessage => ({ type: 'team_message', teamId, seq, message: m });
+  /** The team's chat as the server answers `after`: every message changed since, as it stands. */
+  const server = (messages: TeamMessage[], headSeq: number) => {
+    const reads: number[] = [];
+    const read = async (teamId: number, after: number): Promise<TeamMessagesResponse> => {
+      reads.push(after);
+      return { messages: messages.filter((m) => m.teamId === teamId && m.seq > after), headSeq, hasMore: false };
+    };
+    return { reads, read };
+  };
+  const cached = (client: QueryClient, messages: TeamMessage[], headSeq: number) =>
+    client.setQueryData(teamChatKeys.feed(TEAM), feedFromPage(TEAM, { messages, headSeq, hasMore: false }));
+  const feedIn = (client: QueryClient) => client.getQueryData<ChatFeed>(teamChatKeys.feed(TEAM))!;
+
+  it('applies the next change to the open conversation at once, and drops one it already has, without a read', () => {
+    const client = new QueryClient();
+    cached(client, [message(1)], 1);
+    const { reads, read } = server([], 2);
+    const live = createLiveUpdates(client, read);
+    live.handle(socket(2, message(2)));
+    live.handle(socket(2, message(2)));
+    live.handle(socket(3, message(1, 3, 'edited')));
+    expect(feedIn(client).messages.map((m) => [m.id, m.content])).toEqual([[1, 'edited'], [2, 'message 2']]);
+    expect(feedIn(client).lastSeq).toBe(3);
+    expect(reads).toEqual([]);
+    expect(toastFor(socket(4, message(4)))).toBeNull();
+    live.dispose();
+  });
+
+  it('reads after its last number when a change skips one, and shows what was missed once', async () => {
+    const client = new QueryClient();
+    cached(client, [message(1)], 1);
+    const { reads, read } = server([message(1), message(2), message(3)], 3);
+    const live = createLiveUpdates(client, read);
+    live.handle(socket(3, message(3)));
+    await vi.waitFor(() => expect(feedIn(client).lastSeq).toBe(3));
+    expect(reads).toEqual([1]);
+    expect(feedIn(client).messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    live.dispose();
+  });
+
+  it('catches each open conversation up from its last number on a reopen, instead of rereading it whole', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      cached(client, [message(1)], 1);
+      const { reads, read } = server([message(1, 3, 'edited'), message(2)], 3);
+      const live = createLiveUpdates(client, read);
+      live.resync();
+      await vi.runAllTimersAsync();
+      expect(reads).toEqual([1]);
+      expect(feedIn(client).lastSeq).toBe(3);
+      expect(feedIn(client).messages.map((m) => [m.id, m.content])).toEqual([[1, 'edited'], [2, 'message 2']]);
+      expect(client.getQueryState(teamChatKeys.feed(TEAM))?.isInvalidated).toBe(false);
+      live.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('catches up once the first read lands when a change arrives while it is under way', async () => {
+    const client = new QueryClient();
+    const { reads, read } = server([message(1), message(2)], 2);
+    const live = createLiveUpdates(client, read);
+    let answer: (feed: ChatFeed) => void = () => {};
+    void client.fetchQuery({ queryKey: teamChatKeys.feed(TEAM), queryFn: () => new Promise<ChatFeed>((r) => { answer = r; }), staleTime: Infinity });
+    live.handle(socket(2, message(2)));
+    expect(reads).toEqual([]);
+    // The first read was answered before change 2 was made: it ends at 1.
+    answer(feedFromPage(TEAM, { messages: [message(1)], headSeq: 1, hasMore: false }));
+    await vi.waitFor(() => expect(feedIn(client).lastSeq).toBe(2));
+    expect(reads).toEqual([1]);
+    expect(feedIn(client).messages.map((m) => m.id)).toEqual([1, 2]);
+    live.dispose();
+  });
+
+  it("leaves a team's changes alone when nobody here opened its conversation", () => {
+    const client = new QueryClient();
+    const { reads, read } = server([], 5);
+    const live = createLiveUpdates(client, read);
+    live.handle(socket(5, message(5), 8));
+    live.resync();
+    expect(client.getQueryData(teamChatKeys.feed(8))).toBeUndefined();
+    expect(reads).toEqual([]);
+    live.dispose();
+  });
+
+  it('keeps a conversation out of the refetches that staffing and standings changes cause', () => {
+    for (const event of ['team_changed', 'leaderboard_changed', 'profile_changed'] as const) {
+      for (const key of keysToRefresh({ type: 'broadcast', event, data: {} })) expect(teamChatKeys.feed(TEAM).slice(0, key.length)).not.toEqual(key);
     }
   });
 });

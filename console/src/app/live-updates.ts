@@ -1,14 +1,21 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { NotificationEvent, SocketMessage } from '@leadfloor/contracts';
 import type { ToastInput } from '../components/ui/toast-store';
+import { accountKeys } from '../features/account/api/account-queries';
+import { twoFactorKeys } from '../features/auth/api/two-factor-queries';
+import { billingKeys } from '../features/billing/api/billing-queries';
 import { callKeys } from '../features/calls/api/call-queries';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-queries';
 import { leaderboardKeys } from '../features/leaderboard/api/leaderboard-queries';
 import { leadKeys } from '../features/leads/api/lead-queries';
+import { poolPolicyKeys } from '../features/leads/api/pool-policy-queries';
 import { notificationKeys } from '../features/notifications/api/notification-queries';
 import { highestSeq, isGap, withPushed, type NotificationFeed } from '../features/notifications/notification-feed';
 import { saleKeys } from '../features/sales/api/sale-queries';
+import { createTeamChatSync, type ReadChangesAfter } from '../features/team/api/team-chat-sync';
+import { taskKeys } from '../features/team/api/task-queries';
 import { teamKeys } from '../features/team/api/team-queries';
+import { sessionKeys } from '../lib/current-user';
 
 /** Notifications that move the dashboard's figures: revenue and conversion, calls this week. */
 const STATS_EVENTS = new Set<NotificationEvent>(['new_sale', 'team_member_sale', 'new_call', 'call_completed', 'team_member_call', 'team_member_call_completed']);
@@ -21,14 +28,17 @@ const CALL_EVENTS = new Set<NotificationEvent>(['new_call', 'call_completed', 't
  * read already under way finish first.
  */
 export const RESYNC_KEYS: QueryKey[] = [leadKeys.lists(), leadKeys.details(), dashboardKeys.all, callKeys.all,
-  saleKeys.all, leaderboardKeys.all, teamKeys.all];
+  saleKeys.all, leaderboardKeys.all, teamKeys.all, billingKeys.all];
 
 /**
  * Which cached reads a /ws message makes stale. Lead and call details are left to `handle`,
  * which skips a detail that already holds the announced version.
  */
 export function keysToRefresh(message: SocketMessage): QueryKey[] {
-  if (message.type === 'broadcast' && message.event === 'lead_changed') return [leadKeys.lists()];
+  // A claim, release or close (an auto-release too) moves the agent's count against the cap and the claim attempts.
+  if (message.type === 'broadcast' && message.event === 'lead_changed') return [leadKeys.lists(), poolPolicyKeys.view(), poolPolicyKeys.allClaimAttempts()];
+  // The pool's rules changed: the policy, and the countdowns on every list.
+  if (message.type === 'broadcast' && message.event === 'pool_policy_changed') return [poolPolicyKeys.all, leadKeys.lists()];
   // A call logged, completed or analysed (the analysis lands later, from a background job).
   if (message.type === 'broadcast' && message.event === 'call_changed') {
     return [callKeys.lists(), callKeys.trends(), callKeys.summary(), dashboardKeys.stats()];
@@ -38,10 +48,24 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
   if (message.type === 'broadcast' && message.event === 'leaderboard_changed') {
     return [dashboardKeys.leaderboard(), dashboardKeys.stats(), dashboardKeys.users(), dashboardKeys.userBadges(), leaderboardKeys.all, teamKeys.all];
   }
+  // A task of one of my teams was made, changed, completed, reopened or deleted: that team's lists.
+  if (message.type === 'team_task') return [taskKeys.team(message.teamId)];
   // Someone joined, moved or left a team, or was appointed: /team and the dashboard's hierarchy.
   if (message.type === 'broadcast' && message.event === 'team_changed') return [teamKeys.all, dashboardKeys.users(), dashboardKeys.teams()];
+  // Someone's second factor went on or off (theirs, or the floor's coverage a manager sees).
+  if (message.type === 'broadcast' && message.event === 'two_factor_changed') return [twoFactorKeys.all];
+  // The floor's rule changed: it may hold this user to the setup, or free them.
+  if (message.type === 'broadcast' && message.event === 'two_factor_policy_changed') return [twoFactorKeys.all, sessionKeys.currentUser()];
+  // The plan, its seats or a checkout moved: /subscribe, /checkout (waiting for Stripe) and settings.
+  if (message.type === 'broadcast' && message.event === 'billing_changed') return [billingKeys.all];
+  // A name, photo or bio changed: who is signed in (the top bar), the profile, and every list of people.
+  if (message.type === 'broadcast' && message.event === 'profile_changed') {
+    return [sessionKeys.currentUser(), accountKeys.profile(), teamKeys.all, dashboardKeys.users(), dashboardKeys.leaderboard(), leaderboardKeys.all];
+  }
   if (message.type === 'notification') {
     return [
+      // Filtered histories refetch; the unfiltered feed takes the push itself.
+      notificationKeys.histories(),
       ...(STATS_EVENTS.has(message.event) ? [dashboardKeys.stats()] : []),
       ...(CALL_ANALYSIS_EVENTS.has(message.event) ? [callKeys.summary(), callKeys.trends()] : []),
       ...(CALL_EVENTS.has(message.event) ? [callKeys.lists()] : []),
@@ -86,7 +110,9 @@ const refreshable = (query: Query) =>
  * was missed, or a read of the feed is already under way, the feed is refetched instead so
  * nothing is lost.
  */
-export function createLiveUpdates(queryClient: QueryClient) {
+export function createLiveUpdates(queryClient: QueryClient, readChat?: ReadChangesAfter) {
+  // Team chats follow their own sequence: a change in order is applied, a jump or a reopen reads `after`.
+  const chats = createTeamChatSync(queryClient, readChat);
   const pending = new Map<string, QueryKey>();
   const lastRefreshed = new Map<string, number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -132,6 +158,7 @@ export function createLiveUpdates(queryClient: QueryClient) {
   return {
     handle(message: SocketMessage): void {
       if (message.type === 'notification') pushNotification(message);
+      if (message.type === 'team_message') void chats.push(message);
       if (message.type === 'broadcast' && message.event === 'lead_changed') {
         for (const { leadId, version } of leadChangesOf(message.data)) {
           const cached = queryClient.getQueryData<{ version: number }>(leadKeys.detail(leadId));
@@ -149,6 +176,7 @@ export function createLiveUpdates(queryClient: QueryClient) {
     /** After an open: whatever happened before it, or while we were away. */
     resync(): void {
       refresh(RESYNC_KEYS);
+      void chats.resync();
     },
     dispose(): void {
       clearTimeout(timer);

@@ -23,6 +23,11 @@ export function SessionExpiryWatcher() {
     if (isAuthPath(pathname)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const handleError = (error: unknown) => {
+      // The floor began requiring a second factor this user lacks: who-am-I says so, and the setup screen shows.
+      if (isApiError(error, 403) && error.code === 'two_factor.setup_required') {
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.currentUser() });
+        return;
+      }
       if (!isApiError(error, 401) || timer) return;
       toast({ title: 'Authentication Error', description: 'Please log in to continue.', variant: 'destructive' });
       timer = setTimeout(() => {

@@ -64,13 +64,14 @@ function withParams(path: string, params: Options['params']): string {
 
 async function request<S extends z.ZodType>(method: Method, path: string, schema: S, body: unknown, options: Options = {}): Promise<z.output<S>> {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  // The gateway refuses writes that are not JSON (a cheap CSRF guard), so every body says so.
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Bodies are JSON, and say so; a file upload is a form, whose type (with its boundary) the browser sets.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const response = await fetch(withParams(path, options.params), {
     method,
     headers,
     credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     signal: options.signal,
   });
   if (!response.ok) {
@@ -89,6 +90,8 @@ export const api = {
   patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: Options) => request('PATCH', path, schema, body, options),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: Options) => request('PUT', path, schema, body, options),
   delete: <S extends z.ZodType>(path: string, schema: S, options?: Options) => request('DELETE', path, schema, undefined, options),
+  /** POST of a multipart form (a file upload). */
+  upload: <S extends z.ZodType>(path: string, form: FormData, schema: S, options?: Options) => request('POST', path, schema, form, options),
 };
 
 export const isApiError = (error: unknown, status?: number): error is ApiError =>

@@ -26,6 +26,12 @@ function rememberSignedIn(signedIn: boolean): void {
   }
 }
 
+/**
+ * The user, and whether the floor holds them to setting up a second factor first (every other
+ * call then answers 403 two_factor.setup_required).
+ */
+export type SignedInUser = User & { twoFactorSetupRequired?: boolean };
+
 export const sessionKeys = {
   all: ['session'] as const,
   currentUser: () => [...sessionKeys.all, 'current-user'] as const,
@@ -44,12 +50,12 @@ export const sessionKeys = {
  */
 export const currentUserQuery = queryOptions({
   queryKey: sessionKeys.currentUser(),
-  queryFn: async ({ signal, client, queryKey }): Promise<User | null> => {
+  queryFn: async ({ signal, client, queryKey }): Promise<SignedInUser | null> => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const { user } = await api.get('/api/auth/current-user', CurrentUserResponseSchema, { signal });
+        const { user, twoFactorSetupRequired } = await api.get('/api/auth/current-user', CurrentUserResponseSchema, { signal });
         rememberSignedIn(user !== null);
-        return user;
+        return user && twoFactorSetupRequired ? { ...user, twoFactorSetupRequired } : user;
       } catch (error) {
         if (isApiError(error, 401)) {
           rememberSignedIn(false);
@@ -68,7 +74,7 @@ export const currentUserQuery = queryOptions({
 });
 
 /** The signed-in user, or null; `isPending` only until the first answer. */
-export function useCurrentUser(): { user: User | null; isPending: boolean } {
+export function useCurrentUser(): { user: SignedInUser | null; isPending: boolean } {
   const { data, isPending } = useQuery(currentUserQuery);
   return { user: data ?? null, isPending };
 }

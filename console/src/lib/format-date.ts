@@ -3,6 +3,7 @@
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const preciseFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const longDateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
 
@@ -14,6 +15,8 @@ export const formatDateTime = (at: Date | string): string => dateTimeFormat.form
 export const formatPreciseDateTime = (at: Date | string): string => preciseFormat.format(toDate(at));
 /** 'Tuesday, March 10, 2026'. */
 export const formatLongDate = (at: Date | string): string => longDateFormat.format(toDate(at));
+/** 'Mar 10, 2026'. */
+export const formatDate = (at: Date | string): string => dateFormat.format(toDate(at));
 /** 'March 2026'. */
 export const formatMonth = (at: Date): string => monthFormat.format(at);
 /** 'Tuesday'. */

@@ -11,9 +11,6 @@ export const UPCOMING_ROUTES: UpcomingRoute[] = [
   { path: 'analytics', title: 'Analytics Hub', description: 'Lead, call and funnel performance in one place.' },
   { path: 'lead-analytics', title: 'Lead Analytics', description: 'Where your leads come from and how they convert.' },
   { path: 'funnel-analytics', title: 'Funnel Analytics', description: 'Spend, clicks and conversions of your funnels.' },
-  { path: 'subscribe', title: 'Subscription', description: 'Choose the plan for your floor.' },
-  { path: 'checkout', title: 'Checkout', description: 'Complete your subscription.' },
-  { path: 'profile', title: 'Your Profile', description: 'Your details, level and badges.' },
   { path: 'closers', title: 'Closers Hub', description: 'Job opportunities for closers.' },
   { path: 'closers/my-applications', title: 'My Applications', description: 'The jobs you have applied for.' },
   { path: 'applications/:id', title: 'Application', description: 'One job application and its status.' },
@@ -34,16 +31,13 @@ export const UPCOMING_ROUTES: UpcomingRoute[] = [
  * Tabs of working pages that arrive later. They get no placeholder page (the page itself opens
  * its default tab for them), but links to them wait like links to the pages above.
  */
-const UPCOMING_TABS: { path: string; tab: string }[] = [
-  { path: '/team', tab: 'collaboration' },
-  { path: '/team', tab: 'tasks' },
-];
+const UPCOMING_TABS: { path: string; tab: string }[] = [];
 
 const pattern = (path: string) => new RegExp(`^/${path.replace(/\/:[^/]+\?$/, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}$`);
 const UPCOMING_PATTERNS = UPCOMING_ROUTES.map((r) => pattern(r.path));
 
 /**
- * Whether a link's target (`/team?tab=collaboration`) is still one of the pages above. A link
+ * Whether a link's target (`/funnels/3`) is still one of the pages above. A link
  * on a working screen never leads to a "not available yet" page: it shows once its page lands.
  */
 export function isUpcoming(to: string): boolean {

@@ -15,3 +15,12 @@ export class UniqueKeyTakenError extends Error {
     this.name = 'UniqueKeyTakenError';
   }
 }
+
+/** An append would have taken a counter past its limit: nothing was appended. `current` is its value before. */
+export class CounterLimitError extends Error {
+  readonly kind = 'CounterLimit' as const;
+  constructor(readonly scope: string, readonly key: string, readonly max: number, readonly current: number) {
+    super(`counter ${scope} "${key}" is at its limit of ${max}`);
+    this.name = 'CounterLimitError';
+  }
+}

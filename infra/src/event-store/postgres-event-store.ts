@@ -3,9 +3,9 @@ import { currentSchemaVersion, isEventType } from '@leadfloor/events';
 import { metrics } from '../metrics/metrics';
 import type { Pool } from '../postgres/pool';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './recorded-event-row';
-import { UniqueKeyTakenError, VersionConflictError } from './errors';
+import { CounterLimitError, UniqueKeyTakenError, VersionConflictError } from './errors';
 import { createReaderWakeUp } from './reader-wake-up';
-import type { AppendRequest, AppendResult, EventStore, LogPosition } from './types';
+import type { AppendRequest, AppendResult, CounterChange, EventStore, LogPosition } from './types';
 
 export const EVENTS_CHANNEL = 'lf_events';
 
@@ -14,6 +14,10 @@ export const EVENTS_CHANNEL = 'lf_events';
 // expected version block on the row, re-check, and all but one find no row), insert the events
 // only if that succeeded, and claim/release unique keys and store the command's result in the
 // same statement. It may also carry the NOTIFY that wakes log readers (see reader-wake-up.ts).
+// Counters move in it too: each upsert locks its counter's row and sees the latest committed
+// value, and an increase past its limit raises (lf_counter_over_limit, SQLSTATE LFC02), which
+// undoes the whole statement, so a limit that spans streams (a cap on an agent's active leads)
+// holds under any interleaving without a read before the write.
 //
 // It is a named prepared statement: parsed and planned once per connection, then only bound and
 // executed (planning it cost more than running it). Its shape is the same for every append, the
@@ -21,7 +25,7 @@ export const EVENTS_CHANNEL = 'lf_events';
 // is gated by a one-time filter on its parameters, so an append without keys to release never
 // touches unique_keys.
 const APPEND = {
-  name: 'lf_append_v1',
+  name: 'lf_append_v2',
   text: `
 with s as (
   insert into streams as st (stream_id, stream_type, version)
@@ -50,11 +54,21 @@ with s as (
   returning 1
 ), woken as (
   select pg_notify('${EVENTS_CHANNEL}', '') where $14::boolean
+), counted as (
+  insert into counters as c (scope, key, value)
+  select k.scope, k.key, k.delta from s, unnest($15::text[], $16::text[], $17::bigint[]) as k(scope, key, delta)
+  where cardinality($15::text[]) > 0
+  on conflict (scope, key) do update set value = c.value + excluded.value
+  returning c.scope, c.key, c.value
 )
 select (select version from s) as version,
        (select coalesce(array_agg(global_position::text order by stream_version), '{}') from e) as positions,
        (select count(*) from claimed) + (select count(*) from released)
-         + (select count(*) from result) + (select count(*) from woken) as side_effects`,
+         + (select count(*) from result) + (select count(*) from woken) as side_effects,
+       (select bool_or(lf_counter_over_limit(c.scope, c.key, c.value - k.delta, k.max))
+          from counted c join unnest($15::text[], $16::text[], $17::bigint[], $18::bigint[]) as k(scope, key, delta, max)
+            on k.scope = c.scope and k.key = c.key
+          where k.max is not null and c.value > k.max) as over_limit`,
 };
 
 // The reads are named prepared statements too.
@@ -98,6 +112,23 @@ const versionIn = (result: unknown) =>
 
 type PgError = Error & { code?: string; constraint?: string; detail?: string };
 
+/**
+ * One change per counter (an upsert may not touch a row twice), the tightest limit kept, in a
+ * fixed order: appends that move the same counters lock their rows in the same order, so they
+ * queue rather than deadlock.
+ */
+function mergedCounters(changes: CounterChange[]): CounterChange[] {
+  const byKey = new Map<string, CounterChange>();
+  for (const c of changes) {
+    const id = JSON.stringify([c.scope, c.key]);
+    const seen = byKey.get(id);
+    const max = [seen?.max, c.max].filter((m): m is number => typeof m === 'number');
+    byKey.set(id, { scope: c.scope, key: c.key, delta: (seen?.delta ?? 0) + c.delta, max: max.length > 0 ? Math.min(...max) : null });
+  }
+  // A limit bounds an increase only: a counter already past it (a lowered limit) may still come down.
+  return [...byKey.values()].filter((c) => c.delta !== 0).map((c) => (c.delta > 0 ? c : { ...c, max: null })).sort((a, b) => (a.scope === b.scope ? (a.key < b.key ? -1 : 1) : a.scope < b.scope ? -1 : 1));
+}
+
 export function createPostgresEventStore(pool: Pool): EventStore {
   const wakeUp = createReaderWakeUp(() => pool.query(`select pg_notify('${EVENTS_CHANNEL}', '')`));
   const store: EventStore = {
@@ -110,6 +141,7 @@ export function createPostgresEventStore(pool: Pool): EventStore {
       }));
       const claim = req.claimKeys ?? [];
       const release = req.releaseKeys ?? [];
+      const counters = mergedCounters(req.counters ?? []);
       const ticket = wakeUp.begin();
       let outcome = { completed: false, appended: false };
       try {
@@ -122,6 +154,7 @@ export function createPostgresEventStore(pool: Pool): EventStore {
             claim.map((k) => k.scope), claim.map((k) => k.key),
             release.map((k) => k.scope), release.map((k) => k.key),
             req.commandId ?? null, JSON.stringify(req.result ?? null), ticket.carries,
+            counters.map((c) => c.scope), counters.map((c) => c.key), counters.map((c) => c.delta), counters.map((c) => c.max ?? null),
           ],
         });
         const row = rows[0];
@@ -138,6 +171,10 @@ export function createPostgresEventStore(pool: Pool): EventStore {
       } catch (err) {
         if (!outcome.completed) wakeUp.end(ticket, outcome);
         const pgErr = err as PgError;
+        if (pgErr.code === 'LFC02') {
+          const d = JSON.parse(pgErr.detail ?? '{}') as { scope: string; key: string; current: number; max: number };
+          throw new CounterLimitError(d.scope, d.key, Number(d.max), Number(d.current));
+        }
         if (pgErr.code !== '23505') throw err;
         if (pgErr.constraint === 'command_results_pkey' && req.commandId) {
           const stored = await store.commandResult(req.commandId);

@@ -6,6 +6,14 @@ export const LOG_START: LogPosition = { transactionId: '0', globalPosition: '0' 
 
 export type UniqueKey = { scope: string; key: string };
 
+/**
+ * A change to a command-side counter, made in the append's own statement. An increase with a
+ * `max` is refused (CounterLimitError, and nothing of the append happens) when the counter would
+ * pass it, decided on the counter's latest committed value: concurrent appends that move the
+ * same counter queue on its row, so none of them reads a count another is about to change.
+ */
+export type CounterChange = { scope: string; key: string; delta: number; max?: number | null };
+
 export type AppendRequest = {
   streamId: string;
   streamType: string;
@@ -20,6 +28,8 @@ export type AppendRequest = {
   /** Command-side uniqueness claimed (or released) in the same transaction as the append. */
   claimKeys?: UniqueKey[];
   releaseKeys?: UniqueKey[];
+  /** Counters moved in the same transaction as the append (the lead pool's active claims per agent). */
+  counters?: CounterChange[];
 };
 
 export type AppendResult = {

@@ -40,7 +40,7 @@ export const sessionAuth = fp(async (app: FastifyInstance, { sessions, secureCoo
   app.decorateRequest('optionalActor', function optionalActor(this: FastifyRequest) {
     let actor = resolved.get(this);
     if (!actor) {
-      actor = sessions.resolveActor(this.cookies[SESSION_COOKIE]);
+      actor = sessions.resolveActor(this.cookies[SESSION_COOKIE], { userAgent: this.headers['user-agent'] });
       resolved.set(this, actor);
     }
     return actor;

@@ -4,11 +4,14 @@ import * as m002 from './002-auth';
 import * as m003 from './003-notification-marks';
 import * as m004 from './004-unlogged-rate-limits';
 import * as m005 from './005-advance-checkpoint';
+import * as m006 from './006-account';
+import * as m007 from './007-two-factor';
+import * as m008 from './008-fair-pool';
 
 type Migration = { name: string; up(k: Knex): Promise<void>; down(k: Knex): Promise<void> };
 
 // Listed explicitly (no directory scan): the same list works under tsx, a bundle or a test.
-const migrations: Migration[] = [m001, m002, m003, m004, m005];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];
 
 const source: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

@@ -44,4 +44,26 @@ describe('the live feed', () => {
     await onApplied('teams_v1', [event('TeamLeadAppointed')]);
     expect(sent.filter((e) => e === 'team_changed')).toEqual(['team_changed', 'team_changed']);
   });
+
+  it('says whose profile changed once the users model has it, and only then', async () => {
+    const sent: { event: string; data: Record<string, unknown> }[] = [];
+    const onApplied = createLiveFeed({ pool: noDatabase, publish: (_u, m) => { if (m.type === 'broadcast') sent.push({ event: m.event, data: m.data }); } });
+    const event = (type: string, streamId: string) => ({ type, streamId }) as Parameters<typeof onApplied>[1][number];
+    await onApplied('users_v1', [event('PointsAwarded', 'user-3')]);
+    expect(sent.filter((m) => m.event === 'profile_changed')).toEqual([]);
+    await onApplied('users_v1', [event('ProfileUpdated', 'user-3'), event('ProfileUpdated', 'user-9'), event('ProfileUpdated', 'user-3')]);
+    expect(sent.filter((m) => m.event === 'profile_changed')).toEqual([{ event: 'profile_changed', data: { userIds: [3, 9] } }]);
+  });
+
+  it("announces the pool's rules changed once their model has them, and a lead's exemption as a lead change", async () => {
+    const sent: { event: string; data: Record<string, unknown> }[] = [];
+    const onApplied = createLiveFeed({ pool: noDatabase, publish: (_u, m) => { if (m.type === 'broadcast') sent.push({ event: m.event, data: m.data }); } });
+    const event = (type: string, streamId: string, streamVersion: number) => ({ type, streamId, streamVersion }) as Parameters<typeof onApplied>[1][number];
+    await onApplied('pool_policies_v1', [event('PoolPolicySet', 'pool-policy', 3), event('PoolPolicyOverrideRemoved', 'pool-policy', 4)]);
+    await onApplied('lead_auto_release_v1', [event('LeadAutoReleaseExempted', 'lead-12', 5)]);
+    expect(sent).toEqual([
+      { event: 'pool_policy_changed', data: { version: 4 } },
+      { event: 'lead_changed', data: { leads: [{ leadId: 12, version: 5 }] } },
+    ]);
+  });
 });

@@ -11,6 +11,7 @@ type Row = { id: string; user_id: number; seq: number; event_type: Notification[
 
 const LEADERBOARD_MODELS = new Set(['users_v1', 'leaderboard_v1']);
 const STAFFING_EVENTS = new Set(['UserRegistered', 'RoleChanged', 'UserJoinedTeam', 'UserLeftTeam']);
+const TWO_FACTOR_EVENTS = new Set(['TwoFactorEnabled', 'RecoveryCodesIssued', 'RecoveryCodeUsed', 'TwoFactorDisabled']);
 /**
  * "Leaderboard changed" carries nothing but the news, so a floor scoring points every few
  * milliseconds announces it at most once a second (at once when it has been quiet): a thousand
@@ -55,7 +56,8 @@ export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD
         publish(r.user_id, { type: 'notification', event: r.event_type, title: r.title, message: r.message, data: r.data, notification, position: r.seq });
       }
     }
-    if (projection === 'lead_pool_v1') {
+    // A lead's exemption from auto-release lands in a model of its own, which the lead reads join.
+    if (projection === 'lead_pool_v1' || projection === 'lead_auto_release_v1') {
       const latest = new Map<number, number>();
       for (const e of events) if (e.streamId.startsWith('lead-')) latest.set(Number(e.streamId.slice(5)), e.streamVersion);
       if (latest.size > 0) {
@@ -83,8 +85,64 @@ export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD
       publish(null, { type: 'broadcast', event: 'team_changed', data: {} });
     }
     if (projection === 'team_messages_v1') await sendTeamMessages(pool, publish, events);
+    if (projection === 'team_tasks_v1') await sendTeamTasks(pool, publish, events);
+    // A name, picture or bio changed: screens that show people (and the user's own menu) refetch.
+    if (projection === 'users_v1') {
+      const changed = [...new Set(events.filter((e) => e.type === 'ProfileUpdated').map((e) => Number(e.streamId.slice(5))))];
+      if (changed.length > 0) publish(null, { type: 'broadcast', event: 'profile_changed', data: { userIds: changed } });
+    }
+    if (projection === 'user_two_factor_v1' || projection === 'floor_policy_v1') await sendTwoFactorChanges(pool, publish, projection, events);
+    // The plan, its seats or a checkout moved: /subscribe, /checkout and settings refetch (seat
+    // holders come and go with every sign-up: those change only the count, still worth a refetch).
+    if (projection === 'billing_v1' && events.length > 0) {
+      publish(null, { type: 'broadcast', event: 'billing_changed', data: { version: events[events.length - 1]!.streamVersion } });
+    }
+    // The pool's rules changed: caps, countdowns and the policy screen refetch.
+    if (projection === 'pool_policies_v1' && events.length > 0) {
+      publish(null, { type: 'broadcast', event: 'pool_policy_changed', data: { version: events[events.length - 1]!.streamVersion } });
+    }
     if (LEADERBOARD_MODELS.has(projection)) leaderboardChanged();
   };
+}
+
+/**
+ * Someone's second factor went on or off, or codes were used or renewed: their own screens
+ * refetch, and the managers' (the floor's coverage). The floor's rule changed: everyone's, since
+ * it may hold them to a setup or free them.
+ */
+async function sendTwoFactorChanges(pool: Pool, publish: LivePublish, projection: string, events: RecordedEvent[]) {
+  if (projection === 'floor_policy_v1') {
+    if (events.some((e) => e.type === 'FloorTwoFactorPolicySet')) publish(null, { type: 'broadcast', event: 'two_factor_policy_changed', data: {} });
+    return;
+  }
+  const users = [...new Set(events.filter((e) => TWO_FACTOR_EVENTS.has(e.type)).map((e) => Number(e.streamId.slice(5))))];
+  if (users.length === 0) return;
+  const { rows } = await pool.query<{ id: number }>("select id from users_v1 where role = 'manager'");
+  for (const userId of new Set([...users, ...rows.map((r) => r.id)])) {
+    publish(userId, { type: 'broadcast', event: 'two_factor_changed', data: {} });
+  }
+}
+
+/**
+ * A task made, changed, completed, reopened or deleted: its team's members and manager refetch
+ * the team's task lists (never a broadcast: task titles are the team's own).
+ */
+async function sendTeamTasks(pool: Pool, publish: LivePublish, events: RecordedEvent[]) {
+  const latest = new Map<number, { teamId: number; version: number }>();
+  for (const e of events) {
+    const teamId = (e.data as { teamId?: unknown }).teamId;
+    if (e.streamId.startsWith('team_task-') && typeof teamId === 'number') latest.set(Number(e.streamId.slice('team_task-'.length)), { teamId, version: e.streamVersion });
+  }
+  if (latest.size === 0) return;
+  const teamIds = [...new Set([...latest.values()].map((t) => t.teamId))];
+  const { rows } = await pool.query<{ team_id: number; recipients: number[] }>(
+    `select t.id as team_id, array(select id from users_v1 where team_id = t.id
+                                   union select t.manager_id where t.manager_id is not null) as recipients
+     from teams_v1 t where t.id = any($1::int[])`, [teamIds]);
+  const recipients = new Map(rows.map((r) => [r.team_id, r.recipients]));
+  for (const [taskId, { teamId, version }] of latest) {
+    for (const userId of recipients.get(teamId) ?? []) publish(userId, { type: 'team_task', teamId, taskId, version });
+  }
 }
 
 /**

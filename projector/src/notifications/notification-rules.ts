@@ -88,6 +88,13 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
           data: { leadId: lead.lead_id, lead: { ...summary, status: 'claimed' }, user: { id: d.userId, fullName: name(d.userId as number) } },
         };
       }
+      if (e.type === 'LeadReleased' && d.reason === 'auto_release') {
+        return {
+          recipients: others([d.userId as number]), eventType: 'lead_auto_released', category: 'lead',
+          message: `${lead.name} went back to the pool: no contact within the floor's auto-release time`,
+          data: { leadId: lead.lead_id, lead: { ...summary, status: 'available' }, policyVersion: d.policyVersion },
+        };
+      }
       if (e.type === 'LeadStatusChanged') {
         const holder = lead.claimed_by;
         const team = holder == null ? undefined : w.teams.get(w.members.get(holder)?.team_id ?? -1);
@@ -98,6 +105,17 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
         };
       }
       return null;
+    }
+    case 'LeadAutoReleaseWarned': {
+      const lead = w.leads.get(d.leadId as number);
+      if (!lead) return null;
+      const minutes = Math.max(1, Math.round((Date.parse(d.releaseAt as string) - Date.parse(d.at)) / 60_000));
+      const within = minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+      return {
+        recipients: others([d.userId as number]), eventType: 'lead_auto_release_warning', category: 'lead',
+        message: `Contact ${lead.name} within ${within} or the lead goes back to the pool`,
+        data: { leadId: lead.lead_id, lead: { name: lead.name, leadType: lead.lead_type, status: 'claimed' }, releaseAt: d.releaseAt, policyVersion: d.policyVersion },
+      };
     }
     case 'SaleRecorded':
     case 'CallStarted':
@@ -142,9 +160,28 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
         data: { teamId: d.teamId, messageId: d.messageId, user: { id: author, fullName: name(author) } },
       };
     }
+    case 'TeamTaskCreated':
+    case 'TeamTaskChanged': {
+      // A task made for, or handed to, someone other than whoever did it.
+      const to = (e.type === 'TeamTaskCreated' ? d.assignedUserId : (d.changes as { assignedUserId?: number }).assignedUserId) as number | undefined;
+      const by = (e.type === 'TeamTaskCreated' ? d.createdBy as number : actor);
+      return {
+        recipients: others([to]).filter((id) => id !== by), eventType: 'task_assigned', category: 'team',
+        message: `${name(by)} gave you a task: ${d.title as string}`,
+        data: { teamId: d.teamId, taskId: d.taskId, user: { id: by, fullName: name(by) } },
+      };
+    }
+    case 'TeamTaskFellOverdue':
+      return {
+        recipients: [d.assignedUserId as number], eventType: 'task_overdue', category: 'team',
+        message: `Overdue: ${d.title as string} (due ${dueFormat.format(new Date(d.dueAt as string))} UTC)`,
+        data: { teamId: d.teamId, taskId: d.taskId, dueAt: d.dueAt },
+      };
     default:
       return null;
   }
 }
 
+// Task due times in notifications: the projection has no floor time zone, so it says UTC plainly.
+const dueFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

@@ -63,8 +63,9 @@ export const notifications: Projection<NotificationTables> = {
   createTables: createNotificationTables,
   handles: [
     'UserRegistered', 'RoleChanged', 'UserJoinedTeam', 'UserLeftTeam', 'ProfileUpdated', 'NotificationPreferencesChanged',
-    'TeamCreated', 'TeamLeadAppointed', 'TeamLeadRemoved', 'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged',
+    'TeamCreated', 'TeamLeadAppointed', 'TeamLeadRemoved', 'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged', 'LeadAutoReleaseWarned',
     'SaleRecorded', 'CallStarted', 'CallCompleted', 'TeamMessagePosted',
+    'TeamTaskCreated', 'TeamTaskChanged', 'TeamTaskFellOverdue',
   ],
   async apply(db, events, t, memory) {
     const kept = memory?.get(WORLD);

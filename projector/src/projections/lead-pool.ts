@@ -33,6 +33,9 @@ export type LeadPoolRow = {
 const handles = [
   'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged', 'LeadStageMoved',
   'LeadPriorityChanged', 'LeadScored', 'LeadTagsChanged', 'FollowUpScheduled', 'FollowUpCleared',
+  // No column of the pool, but every event of a lead moves the row's version, which a client's
+  // read-your-writes token waits for.
+  'LeadAutoReleaseExempted', 'LeadAutoReleaseExemptionLifted', 'LeadAutoReleaseWarned',
 ] as const;
 
 const toLead = (r: LeadPoolRow): Lead => ({
@@ -41,6 +44,9 @@ const toLead = (r: LeadPoolRow): Lead => ({
   status: r.status, claimedBy: r.claimed_by, claimedAt: r.claimed_at, stage: r.stage, priority: r.priority,
   score: r.score, scoredAt: r.scored_at, tags: r.tags, nextFollowUp: r.next_follow_up,
   lastContactedAt: r.last_contacted_at, createdBy: r.created_by, createdAt: r.created_at, updatedAt: r.updated_at,
+  // Auto-release's own state is not the pool's (lead_auto_release_v1 keeps the exemption): no
+  // column of this row is folded from it.
+  autoReleaseExempt: false, autoReleaseResumedAt: null, autoReleaseWarnedFor: null,
 });
 
 const toRow = (l: Lead, version: number): LeadPoolRow => ({

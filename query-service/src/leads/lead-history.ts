@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@leadfloor/events';
+import { parseEventData, type RecordedEvent } from '@leadfloor/events';
 
 type Data = Record<string, unknown>;
 type Change = { from: unknown; to: unknown };
@@ -15,7 +15,7 @@ export const eventTime = (e: RecordedEvent) => {
 };
 
 /** The fields of lead events that hold user ids, besides the actor's. */
-const USER_FIELDS = ['userId', 'from', 'to', 'releasedBy', 'reassignedBy'] as const;
+const USER_FIELDS = ['userId', 'from', 'to', 'releasedBy', 'reassignedBy', 'exemptedBy', 'liftedBy'] as const;
 
 /** Every user a history names (actors, claimers, holders), once each: whose names to look up. */
 export function usersNamedIn(events: RecordedEvent[]): number[] {
@@ -36,8 +36,13 @@ export function describeLeadEvent(e: RecordedEvent, names: Map<number, string>, 
       return { summary: `Lead created (${label(d.leadType)}, source ${label(d.source)})`, changes: { status: { from: null, to: 'available' } } };
     case 'LeadClaimed':
       return { summary: `Claimed by ${nameIn(names, d.userId)}`, changes: { status: set(prev, 'status', 'claimed'), claimedBy: set(prev, 'claimedBy', d.userId) } };
-    case 'LeadReleased':
-      return { summary: `Released to the pool by ${nameIn(names, d.releasedBy)}`, changes: { status: set(prev, 'status', 'available'), claimedBy: set(prev, 'claimedBy', null) } };
+    case 'LeadReleased': {
+      const released = parseEventData('LeadReleased', e.data, e.metadata.schemaVersion);
+      const changes = { status: set(prev, 'status', 'available'), claimedBy: set(prev, 'claimedBy', null) };
+      return released.reason === 'auto_release'
+        ? { summary: `Released to the pool automatically: ${nameIn(names, released.userId)} had not reached the customer within the floor's auto-release time (pool policy v${released.policyVersion ?? '?'})`, changes }
+        : { summary: `Released to the pool by ${nameIn(names, released.releasedBy)}`, changes };
+    }
     case 'LeadReassigned':
       return {
         summary: `Reassigned from ${nameIn(names, d.from)} to ${nameIn(names, d.to)} by ${nameIn(names, d.reassignedBy)}`,
@@ -57,6 +62,12 @@ export function describeLeadEvent(e: RecordedEvent, names: Map<number, string>, 
       return { summary: `Follow-up scheduled for ${label(d.due)}`, changes: { nextFollowUp: set(prev, 'nextFollowUp', d.due) } };
     case 'FollowUpCleared':
       return { summary: 'Follow-up cleared', changes: { nextFollowUp: set(prev, 'nextFollowUp', null) } };
+    case 'LeadAutoReleaseExempted':
+      return { summary: `Exempted from auto-release by ${nameIn(names, d.exemptedBy)}`, changes: { autoReleaseExempt: { from: false, to: true } } };
+    case 'LeadAutoReleaseExemptionLifted':
+      return { summary: `Put back under auto-release by ${nameIn(names, d.liftedBy)}; its clock starts again`, changes: { autoReleaseExempt: { from: true, to: false } } };
+    case 'LeadAutoReleaseWarned':
+      return { summary: `${nameIn(names, d.userId)} warned: back to the pool at ${label(d.releaseAt)} without a contact (pool policy v${label(d.policyVersion)})`, changes: {} };
     default:
       return { summary: e.type, changes: {} };
   }

@@ -1,6 +1,7 @@
 import { INT32_MAX, InstantSchema, type LeadListQuerySchema, type SortValue } from '@leadfloor/contracts';
 import { isStorableText } from '@leadfloor/infra/http/storable-text';
 import type { z } from 'zod';
+import { LEAD_AUTO_RELEASE_COLUMNS, LEAD_AUTO_RELEASE_JOIN } from './lead-row';
 
 export type LeadListParams = z.output<typeof LeadListQuerySchema>;
 
@@ -85,8 +86,8 @@ export function leadPageSql(q: LeadListParams, actorId: number, now: Date, leadT
   }
   const cond = [where.replace(/^where /, ''), keyset].filter(Boolean).join(' and ');
   const sql = `
-    select l.*, u.full_name as claimed_by_name, ${sort.keys.map((k, i) => `${k} as sort_${i}`).join(', ')}
-    from "${leadTable}" l left join "${userTable}" u on u.id = l.claimed_by
+    select l.*, u.full_name as claimed_by_name, ${LEAD_AUTO_RELEASE_COLUMNS}, ${sort.keys.map((k, i) => `${k} as sort_${i}`).join(', ')}
+    from "${leadTable}" l left join "${userTable}" u on u.id = l.claimed_by ${LEAD_AUTO_RELEASE_JOIN}
     ${cond ? `where ${cond}` : ''}
     order by ${sort.keys.map((k) => `${k} ${sort.dir}`).join(', ')}
     limit ${p(q.limit + 1)}`;

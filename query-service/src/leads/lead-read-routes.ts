@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventTime, historyOf, usersNamedIn } from './lead-history';
 import { BadCursorError, encodeCursor, leadFilterSql, leadPageSql } from './lead-list-sql';
-import { leadFromRow, type LeadRowWithName } from './lead-row';
+import { loadPoolPolicies } from '../pool-policy/pool-policies';
+import { LEAD_AUTO_RELEASE_COLUMNS, LEAD_AUTO_RELEASE_JOIN, leadFromRow, type LeadRowWithName } from './lead-row';
 
 export type LeadReadDeps = { pool: Pool; store: EventStore; now: () => Date; readYourWritesMs?: number };
 
@@ -26,7 +27,8 @@ export const leadReadRoutes: FastifyPluginAsyncZod<LeadReadDeps> = async (app, {
   app.addHook('onRequest', requireSignedIn);
   const oneRow = async (id: number) => {
     const { rows } = await pool.query<LeadRowWithName>(
-      `select l.*, u.full_name as claimed_by_name from "${LEADS}" l left join "${USERS}" u on u.id = l.claimed_by where l.id = $1`, [id]);
+      `select l.*, u.full_name as claimed_by_name, ${LEAD_AUTO_RELEASE_COLUMNS}
+       from "${LEADS}" l left join "${USERS}" u on u.id = l.claimed_by ${LEAD_AUTO_RELEASE_JOIN} where l.id = $1`, [id]);
     return rows[0];
   };
 
@@ -54,17 +56,18 @@ export const leadReadRoutes: FastifyPluginAsyncZod<LeadReadDeps> = async (app, {
       throw err;
     }
     const filter = leadFilterSql(q, actor.id, at);
-    const [rows, counts] = await Promise.all([
+    const [rows, counts, policies] = await Promise.all([
       pool.query<LeadRowWithName & Record<string, unknown>>(page.sql, page.params),
       pool.query<{ lead_type: string; n: string }>(
         `select l.lead_type, count(*) as n from "${LEADS}" l ${filter.where} group by l.lead_type`, filter.params),
+      loadPoolPolicies(pool),
     ]);
     const more = rows.rows.length > q.limit;
     const pageRows = rows.rows.slice(0, q.limit);
     const last = pageRows[pageRows.length - 1];
     const typeCounts = Object.fromEntries(counts.rows.map((c) => [c.lead_type, Number(c.n)]));
     return {
-      leads: pageRows.map(leadFromRow),
+      leads: pageRows.map((r) => leadFromRow(r, policies)),
       total: Object.values(typeCounts).reduce((a, b) => a + b, 0),
       typeCounts,
       nextCursor: more && last
@@ -86,15 +89,17 @@ export const leadReadRoutes: FastifyPluginAsyncZod<LeadReadDeps> = async (app, {
       const state = foldLead(events.filter((e) => isEventType(e.type)).map((e) =>
         ({ type: e.type, data: parseEventData(e.type as LeadEvent['type'], e.data, e.metadata.schemaVersion) }) as LeadEvent));
       if (!state.exists) throw new ApiError(404, 'not_found', 'This lead did not exist at that time.');
-      const { exists: _e, createdBy: _c, ...lead } = state;
+      const { exists: _e, createdBy: _c, autoReleaseResumedAt: _r, autoReleaseWarnedFor: _w, ...lead } = state;
       const version = events[events.length - 1]?.streamVersion ?? 0;
       const names = await namesOf(pool, [lead.claimedBy]);
-      return { lead: { ...lead, claimedByName: lead.claimedBy === null ? null : names.get(lead.claimedBy) ?? null, version } satisfies Lead, version };
+      // A past instant's lead: when it would go back to the pool is a question about now, not then.
+      const claimedByName = lead.claimedBy === null ? null : names.get(lead.claimedBy) ?? null;
+      return { lead: { ...lead, claimedByName, autoReleaseAt: null, version } satisfies Lead, version };
     }
     await awaitVersion(id, req.query.minVersion);
-    const row = await oneRow(id);
+    const [row, policies] = await Promise.all([oneRow(id), loadPoolPolicies(pool)]);
     if (!row) throw new ApiError(404, 'not_found', 'Lead not found.');
-    return { lead: leadFromRow(row), version: row.version };
+    return { lead: leadFromRow(row, policies), version: row.version };
   });
 
   app.get('/api/leads/:id/history', { schema: { params: IdParamsSchema, response: { 200: LeadHistoryResponseSchema } } }, async (req) => {

@@ -30,13 +30,16 @@ export const notificationReadRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = asy
     schema: { querystring: NotificationListQuerySchema, response: { 200: NotificationListResponseSchema } },
   }, async (req) => {
     const actor = await req.actor();
-    const { limit, before } = req.query;
+    const { limit, before, category, state } = req.query;
     const [{ rows }, unread] = await Promise.all([
       pool.query<Row>(
-        `select n.id, n.seq, n.event_type, n.category, n.title, n.message, n.data, n.created_at,
-                (n.seq <= coalesce(c.read_through_seq, 0) or m.read_at is not null) as read
-         ${VISIBLE} and ($2::int is null or (n.created_at, n.seq) < (${CURSOR}))
-         order by n.created_at desc, n.seq desc limit $3`, [actor.id, before ?? null, limit + 1]),
+        `select * from (
+           select n.id, n.seq, n.event_type, n.category, n.title, n.message, n.data, n.created_at,
+                  (n.seq <= coalesce(c.read_through_seq, 0) or m.read_at is not null) as read
+           ${VISIBLE} and ($2::int is null or (n.created_at, n.seq) < (${CURSOR})) and ($4::text is null or n.category = $4)
+         ) v where ($5::boolean is null or v.read = $5)
+         order by v.created_at desc, v.seq desc limit $3`,
+        [actor.id, before ?? null, limit + 1, category ?? null, state === undefined ? null : state === 'read']),
       pool.query<{ n: string }>(
         `select count(*) as n ${VISIBLE} and n.seq > coalesce(c.read_through_seq, 0) and m.read_at is null`, [actor.id]),
     ]);

@@ -1,4 +1,4 @@
-import type { Lead, LeadPatchBody } from '@leadfloor/contracts';
+import { ClaimLimitProblemSchema, type Lead, type LeadPatchBody } from '@leadfloor/contracts';
 import { isApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { toast, type ToastInput } from '../../components/ui/toast-store';
@@ -22,8 +22,26 @@ function claimFailure(error: unknown, lead: Lead): ToastInput {
       variant: 'destructive',
     };
   }
+  if (isApiError(error, 409) && error.code === 'claim_limit_reached') return claimLimitFailure(error.bodyText);
   if (isApiError(error, 429)) return { title: 'Error', description: error.body?.message ?? 'Too many claims in a short time.', variant: 'destructive' };
   return { title: 'Error', description: 'Failed to claim lead. Please try again. You might need to log in first.', variant: 'destructive' };
+}
+
+/** The floor's cap refused a claim (or a reopening): the cap and the count, in the server's words. */
+function claimLimitFailure(bodyText: string): ToastInput {
+  const parsed = (() => {
+    try {
+      return ClaimLimitProblemSchema.safeParse(JSON.parse(bodyText));
+    } catch {
+      return null;
+    }
+  })();
+  const limit = parsed?.success ? parsed.data : null;
+  return {
+    title: limit ? `Claim limit reached (${limit.count} of ${limit.cap})` : 'Claim limit reached',
+    description: limit?.message ?? "You hold as many active leads as the floor allows. Close or release one to claim another.",
+    variant: 'destructive',
+  };
 }
 
 const serverMessage = (error: unknown) =>
@@ -61,7 +79,9 @@ export function useLeadActions() {
     setStatus: (lead: Lead, status: Lead['status']) =>
       run(lead, { status },
         { title: 'Lead Updated', description: `Status updated to ${statusLabel(status)}`, variant: 'success' },
-        () => ({ title: 'Error', description: 'Failed to update lead status. Please try again.', variant: 'destructive' })),
+        (e) => (isApiError(e, 409) && e.code === 'claim_limit_reached'
+          ? claimLimitFailure(e.bodyText)
+          : { title: 'Error', description: 'Failed to update lead status. Please try again.', variant: 'destructive' })),
     setStage: (lead: Lead, stage: Lead['stage']) =>
       run(lead, { stage },
         { title: 'Lead Updated', description: `Lead stage updated to ${STAGE_LABELS[stage]}`, variant: 'success' },

@@ -87,6 +87,15 @@ describe('bellItems', () => {
     const completed = note(4, { eventType: 'call_completed', category: 'call', title: 'Call Completed', data: { leadId: 12, callId: 9, duration: 180 } });
     expect(bellItems([completed], [])[0]!.href).toBe('/calls/9');
   });
+  it("links a mention to the team's chat", () => {
+    const mention = note(5, { eventType: 'team_mention', category: 'team', title: 'You Were Mentioned', data: { teamId: 2, messageId: 14, user: { id: 3, fullName: 'Taylor Brooks' } } });
+    expect(bellItems([mention], [])[0]!.href).toBe('/team?tab=collaboration&team=2');
+  });
+  it("links a task given to you to your list of the team's tasks, and an overdue one to its overdue list", () => {
+    const assigned = note(6, { eventType: 'task_assigned', category: 'team', title: 'New Task', data: { teamId: 2, taskId: 8, user: { id: 3, fullName: 'Taylor Brooks' } } });
+    const overdue = note(7, { eventType: 'task_overdue', category: 'team', title: 'Task Overdue', data: { teamId: 2, taskId: 8, dueAt: '2026-03-10T10:00:00.000Z' } });
+    expect(bellItems([assigned, overdue], []).map((i) => i.href)).toEqual(['/team?tab=tasks&team=2&list=overdue', '/team?tab=tasks&team=2&list=mine']);
+  });
   it('shows at most 50', () => {
     expect(bellItems(Array.from({ length: 60 }, (_, i) => note(i + 1)), [])).toHaveLength(50);
   });

@@ -51,9 +51,12 @@ export const PREFERENCE_GROUPS: PreferenceGroup[] = [
   },
   {
     title: 'Team',
-    description: 'What your teammates do.',
+    description: 'What your teammates do, and what they ask of you.',
     switches: [
-      { key: 'teamNotificationsEnabled', label: 'Team activity', description: 'Teammates’ sales and calls (needs the sale or call switches too).' },
+      {
+        key: 'teamNotificationsEnabled', label: 'Team activity',
+        description: 'Mentions in the team chat, tasks given to you or overdue, and teammates’ sales and calls (those need the sale or call switches too).',
+      },
     ],
   },
   {

@@ -1,10 +1,9 @@
-/**
- * /team's tabs. Collaboration and Tasks join this list when they work; until then a link to
- * `?tab=collaboration` (or any other unknown tab) opens Structure.
- */
+/** /team's tabs; a link to an unknown `?tab=` opens Structure. */
 export const TEAM_TABS = [
   { value: 'structure', label: 'Structure' },
   { value: 'rankings', label: 'Rankings' },
+  { value: 'collaboration', label: 'Collaboration' },
+  { value: 'tasks', label: 'Tasks' },
 ] as const;
 export type TeamTab = (typeof TEAM_TABS)[number]['value'];
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { AuthUserResponseSchema, type LoginBody, type RegisterBody, type User } from '@leadfloor/contracts';
+import { AuthUserResponseSchema, LoginResponseSchema, type LoginBody, type LoginTwoFactorBody, type RegisterBody, type User } from '@leadfloor/contracts';
 import { api } from '../../../lib/api';
 import { currentUserQuery } from '../../../lib/current-user';
 import { closeLiveSocket } from '../../../lib/live-status';
@@ -23,16 +23,40 @@ async function loadSignedInUser(queryClient: QueryClient): Promise<User> {
   return user;
 }
 
+const welcomeBack = () => toast({ title: 'Login successful', description: `Welcome back to ${PRODUCT_NAME}!`, variant: 'success' });
+
+/**
+ * The password step. An account with two-factor sign-in answers `'two-factor'`: the server
+ * holds a pending sign-in (its own short-lived cookie) until the code step below completes it.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: async (body: LoginBody) => {
-      await api.post('/api/auth/login', body, AuthUserResponseSchema);
+    mutationFn: async (body: LoginBody): Promise<User | 'two-factor'> => {
+      const answer = await api.post('/api/auth/login', body, LoginResponseSchema);
+      if ('twoFactorRequired' in answer) return 'two-factor';
+      return loadSignedInUser(queryClient);
+    },
+    onSuccess: (result) => {
+      if (result === 'two-factor') return;
+      welcomeBack();
+      navigate('/', { replace: true });
+    },
+  });
+}
+
+/** The code step of a sign-in with a second factor: an authenticator code or a recovery code. */
+export function useLoginCode() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (body: LoginTwoFactorBody) => {
+      await api.post('/api/auth/login/two-factor', body, AuthUserResponseSchema);
       return loadSignedInUser(queryClient);
     },
     onSuccess: () => {
-      toast({ title: 'Login successful', description: `Welcome back to ${PRODUCT_NAME}!`, variant: 'success' });
+      welcomeBack();
       navigate('/', { replace: true });
     },
   });

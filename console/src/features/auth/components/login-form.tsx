@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -12,10 +13,13 @@ import { useLogin } from '../api/auth-mutations';
 import { loginErrorToast } from '../auth-error-toasts';
 import { DemoCredentials } from './demo-credentials';
 import { NowhereLink } from './nowhere-link';
+import { TwoFactorSignIn } from './two-factor-sign-in';
 
 /** Spec 2.3's sign-in form, validated with the same schema the server uses. */
 export function LoginForm() {
   const login = useLogin();
+  // An account with two-factor sign-in: after the password, its code (a pending sign-in, server side).
+  const [codeStep, setCodeStep] = useState(false);
   const { register, handleSubmit, setFocus, setValue, formState: { errors } } = useForm<LoginFormValues>({
     resolver: zodResolver(LoginFormSchema),
     defaultValues: { username: '', password: '', rememberMe: false },
@@ -23,6 +27,7 @@ export function LoginForm() {
 
   const handleLogin = handleSubmit((values) =>
     login.mutate(values, {
+      onSuccess: (result) => setCodeStep(result === 'two-factor'),
       onError: (error) => {
         const { focusPassword, ...message } = loginErrorToast(error);
         toast({ ...message, variant: 'destructive' });
@@ -36,6 +41,12 @@ export function LoginForm() {
     setValue('password', password, { shouldValidate: true });
   };
 
+  const handleRestart = () => {
+    setCodeStep(false);
+    setValue('password', '');
+  };
+
+  if (codeStep) return <TwoFactorSignIn onRestart={handleRestart} />;
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={handleLogin} noValidate className="flex flex-col gap-4" aria-label="Sign in">

@@ -38,6 +38,8 @@ export function RegisterForm() {
           for (const { field, message } of error.body?.errors ?? []) if (isFormField(field)) setError(field, { message });
           const field = error.body?.field;
           if (field && isFormField(field) && error.body?.message) setError(field, { message: error.body.message }, { shouldFocus: true });
+          // A full floor is nobody's typo: said above the button until the next try.
+          if (error.code === 'billing.seats_full' && error.body?.message) setError('root.seats', { message: error.body.message });
         }
       },
     }),
@@ -84,6 +86,7 @@ export function RegisterForm() {
           </label>
           {errors.agreedToTerms && <p id="terms-error" className="text-xs font-medium text-destructive-text">{errors.agreedToTerms.message}</p>}
         </div>
+        {errors.root?.seats && <p role="alert" className="text-sm font-medium text-destructive-text sm:col-span-2">{errors.root.seats.message}</p>}
         <Button type="submit" size="lg" disabled={registration.isPending} className="w-full sm:col-span-2">
           {registration.isPending ? 'Creating account...' : 'Create account'}
         </Button>

@@ -6,7 +6,7 @@ const lead = (id: number, over: Partial<Lead> = {}): Lead => ({
   id, name: `Lead ${id}`, email: `l${id}@example.com`, phone: '555-0100', address: null, city: 'Austin', state: 'TX',
   leadType: 'forex', status: 'claimed', source: null, notes: null, tags: [], priority: 'medium', stage: 'new', score: null,
   scoredAt: null, nextFollowUp: null, lastContactedAt: null, claimedBy: 7, claimedByName: 'Ann', claimedAt: null,
-  createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z', version: 2, ...over,
+  createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z', autoReleaseExempt: false, autoReleaseAt: null, version: 2, ...over,
 });
 const pages = (...ids: number[][]): LeadPages => ({
   pageParams: ids.map((_, i) => (i === 0 ? undefined : `c${i}`)),

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { storeLead } from './lead-cache';
 import { leadKeys } from './lead-queries';
+import { poolPolicyKeys } from './pool-policy-queries';
 import { rememberLeadWrite } from './lead-write-token';
 
 /** POST /api/leads (spec 2.8, 7): a new lead is always 'available'; every lead list refreshes after. */
@@ -32,6 +33,9 @@ export function useUpdateLead() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: leadKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: leadKeys.detail(leadId) }),
+      // A claim, a close or a reopening moves the agent's count against the floor's cap.
+      queryClient.invalidateQueries({ queryKey: poolPolicyKeys.view() }),
+      queryClient.invalidateQueries({ queryKey: poolPolicyKeys.claimAttempts(leadId) }),
     ]);
   return useMutation({
     mutationFn: ({ leadId, body }: LeadPatch) =>

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cx } from '../../../lib/cx';
 import { addedLabel, LEAD_TYPE_LABELS, statusLabel, statusTone } from '../lead-labels';
 import { useLeadActions } from '../use-lead-actions';
+import { HoldStatus } from './hold-status';
 import { LeadCardActions } from './lead-card-actions';
 import { LeadQuickActions } from './lead-quick-actions';
 import { LeadTypeBadge } from './lead-type-badge';
@@ -59,6 +60,9 @@ export function LeadCard({ lead, meId, now, expanded, onToggle, className, ...ar
             <span>{addedLabel(lead.createdAt, now)}</span>
           </p>
         </div>
+      </div>
+      <div className="mt-2 pl-[3.25rem] empty:hidden">
+        <HoldStatus lead={lead} meId={meId} />
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 pl-[3.25rem]">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

@@ -14,6 +14,8 @@ import { leadAsOfQuery, leadDetailQuery, leadHistoryQuery } from '../api/lead-qu
 import { historyMoments, momentIndexAt } from '../history-moments';
 import { LEAD_TYPE_LABELS, statusLabel, statusTone } from '../lead-labels';
 import { useLeadActions } from '../use-lead-actions';
+import { AutoReleaseSection } from './auto-release-section';
+import { ClaimAttemptsCard } from './claim-attempts-card';
 import { HistoryTimeline } from './history-timeline';
 import { LeadCardActions } from './lead-card-actions';
 import { LeadEditors } from './lead-editors';
@@ -22,7 +24,8 @@ import { LeadQuickActions } from './lead-quick-actions';
 import { TimeSlider } from './time-slider';
 
 /**
- * /leads/{id}: every field, the card's actions, and the lead's history with a time slider.
+ * /leads/{id}: every field, the card's actions, its auto-release (a manager's exemption switch),
+ * who tried to claim it, and the lead's history with a time slider.
  * Moving the slider (or choosing an event) puts `?asOf=` in the address and shows the lead as
  * it was then, read-only. `?from=` decides where Back goes.
  */
@@ -83,36 +86,40 @@ export function LeadDetailsPage() {
         </div>
       )}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <Card aria-labelledby="lead-info-title" className="xl:col-span-2">
-          <CardHeader
-            titleId="lead-info-title"
-            title={asOf ? 'Lead information (past)' : 'Lead information'}
-            description={shown?.email}
-            action={!asOf && current && (
-              <div className="flex flex-wrap justify-end gap-2">
-                <LeadQuickActions lead={current} meId={user?.id} actions={actions} />
-                <LeadCardActions lead={current} meId={user?.id} />
-              </div>
-            )}
-          />
-          <CardContent className="flex flex-col gap-6">
-            {detail.isPending || (asOf && past.isPending) ? (
-              <PanelLoading label="Loading the lead" rows={4} />
-            ) : detail.error || (asOf && past.error) ? (
-              <PanelError error={detail.error ?? past.error} what="This lead" onRetry={() => void (asOf ? past.refetch() : detail.refetch())} />
-            ) : shown ? (
-              <>
-                <LeadFieldList lead={shown} meId={user?.id} complete />
-                {mine && !asOf && current && (
-                  <section aria-labelledby="manage-lead-title" className="border-t border-border pt-5">
-                    <h2 id="manage-lead-title" className="mb-4 text-sm font-semibold text-foreground">Manage lead</h2>
-                    <LeadEditors lead={current} actions={actions} />
-                  </section>
-                )}
-              </>
-            ) : null}
-          </CardContent>
-        </Card>
+        <div className="flex min-w-0 flex-col gap-6 xl:col-span-2">
+          <Card aria-labelledby="lead-info-title">
+            <CardHeader
+              titleId="lead-info-title"
+              title={asOf ? 'Lead information (past)' : 'Lead information'}
+              description={shown?.email}
+              action={!asOf && current && (
+                <div className="flex flex-wrap justify-end gap-2">
+                  <LeadQuickActions lead={current} meId={user?.id} actions={actions} />
+                  <LeadCardActions lead={current} meId={user?.id} />
+                </div>
+              )}
+            />
+            <CardContent className="flex flex-col gap-6">
+              {detail.isPending || (asOf && past.isPending) ? (
+                <PanelLoading label="Loading the lead" rows={4} />
+              ) : detail.error || (asOf && past.error) ? (
+                <PanelError error={detail.error ?? past.error} what="This lead" onRetry={() => void (asOf ? past.refetch() : detail.refetch())} />
+              ) : shown ? (
+                <>
+                  <LeadFieldList lead={shown} meId={user?.id} complete />
+                  {!asOf && current && <AutoReleaseSection lead={current} meId={user?.id} manager={user?.role === 'manager'} />}
+                  {mine && !asOf && current && (
+                    <section aria-labelledby="manage-lead-title" className="border-t border-border pt-5">
+                      <h2 id="manage-lead-title" className="mb-4 text-sm font-semibold text-foreground">Manage lead</h2>
+                      <LeadEditors lead={current} actions={actions} />
+                    </section>
+                  )}
+                </>
+              ) : null}
+            </CardContent>
+          </Card>
+          {current && <ClaimAttemptsCard leadId={current.id} />}
+        </div>
         <Card aria-labelledby="lead-history-title">
           <CardHeader titleId="lead-history-title" title="History" description="Every change to this lead, newest first" />
           <CardContent className="flex flex-col gap-6">

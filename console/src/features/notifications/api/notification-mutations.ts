@@ -7,7 +7,7 @@ import { markLocalNoticeRead, removeLocalNotice } from '../local-notices';
 import type { FeedItem } from '../notification-feed';
 import { notificationKeys, PreferencesResponseSchema } from './notification-queries';
 
-type Action = { kind: 'read' | 'remove'; item: FeedItem } | { kind: 'read-all' | 'clear-all' };
+type Action = { kind: 'read' | 'remove'; item: FeedItem } | { kind: 'read-all' | 'clear-all' } | { kind: 'read-selected'; ids: string[] };
 
 async function send(action: Action): Promise<void> {
   switch (action.kind) {
@@ -26,18 +26,24 @@ async function send(action: Action): Promise<void> {
     case 'clear-all':
       removeLocalNotice();
       await api.delete('/api/notifications', z.unknown());
+      return;
+    case 'read-selected':
+      await api.post('/api/notifications/read', { ids: action.ids }, z.unknown());
   }
 }
 
 /**
- * Spec 4: mark one or all read, remove one, clear all. Each success refreshes the feed the
- * bell and the history page share.
+ * Spec 4: mark one or all read, remove one, clear all; the history page also marks a selection
+ * read. Each success refreshes the feed the bell and the history page share, and filtered histories.
  */
 export function useNotificationActions() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.feed() }),
+    onSettled: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: notificationKeys.feed() }),
+      queryClient.invalidateQueries({ queryKey: notificationKeys.histories() }),
+    ]),
     onError: () => toast({ title: 'Error', description: 'Failed to update your notifications. Please try again.', variant: 'destructive' }),
   });
   return {
@@ -45,6 +51,8 @@ export function useNotificationActions() {
     remove: (item: FeedItem) => mutation.mutate({ kind: 'remove', item }),
     markAllRead: () => mutation.mutate({ kind: 'read-all' }),
     clearAll: () => mutation.mutate({ kind: 'clear-all' }),
+    /** The history page's selection, in one call (all or nothing). */
+    markSelectedRead: (ids: string[], onDone?: () => void) => mutation.mutate({ kind: 'read-selected', ids }, { onSuccess: onDone }),
     pending: mutation.isPending,
   };
 }

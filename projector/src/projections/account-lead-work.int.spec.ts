@@ -1,11 +1,8 @@
 import type { NewEvent, RecordedEvent } from '@leadfloor/events';
-import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
-import { LOG_START } from '@leadfloor/infra/event-store/types';
-import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedHash } from '../../../test/applied-hash';
-import { createTestDatabase } from '../../../test/db';
-import { waitFor } from '../../../test/wait-for';
+import { projectionLog } from '../../../test/projection-log';
 import { accountLeadWork } from './account-lead-work';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString();
@@ -28,35 +25,14 @@ const appends: [string, NewEvent[]][] = [
   ['lead-2', [status(2, 'claimed', 'lost', 11)]],
 ];
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let log: Awaited<ReturnType<typeof projectionLog>>;
 let pool: Pool;
 let events: RecordedEvent[];
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 4 });
-  const store = createPostgresEventStore(pool);
-  const versions = new Map<string, number>();
-  for (const [streamId, evs] of appends) {
-    const expectedVersion = versions.get(streamId) ?? 0;
-    await store.append({ streamId, streamType: 'lead', expectedVersion, events: evs, metadata: { actorId: 1, correlationId: 'test', causationId: null } });
-    versions.set(streamId, expectedVersion + evs.length);
-  }
-  const total = appends.reduce((n, [, evs]) => n + evs.length, 0);
-  events = await waitFor(async () => {
-    const read = await store.readAfter(LOG_START, 1000);
-    return read.length === total && read;
-  }, { what: 'the appended events to be readable' });
-  const c = await pool.connect();
-  try {
-    await accountLeadWork.createTables(c, accountLeadWork.tables);
-  } finally {
-    c.release();
-  }
+  log = await projectionLog(appends.map(([streamId, events]) => ({ streamId, events })), [accountLeadWork]);
+  ({ pool, events } = log);
 });
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+afterAll(() => log.close());
 
 describe('lead_work_v1', () => {
   it('keeps one row per spell a user held a lead, with when it was first reached and when it ended', async () => {

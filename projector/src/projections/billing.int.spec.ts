@@ -1,11 +1,8 @@
 import type { NewEvent, RecordedEvent } from '@leadfloor/events';
-import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
-import { LOG_START } from '@leadfloor/infra/event-store/types';
-import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedHash } from '../../../test/applied-hash';
-import { createTestDatabase } from '../../../test/db';
-import { waitFor } from '../../../test/wait-for';
+import { projectionLog } from '../../../test/projection-log';
 import { billing } from './billing';
 
 const AT = '2026-04-01T09:00:00.000Z';
@@ -29,33 +26,14 @@ const appends: NewEvent[][] = [
   } }],
 ];
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let log: Awaited<ReturnType<typeof projectionLog>>;
 let pool: Pool;
 let events: RecordedEvent[];
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 4 });
-  const store = createPostgresEventStore(pool);
-  let version = 0;
-  for (const evs of appends) {
-    await store.append({ streamId: 'billing-floor', streamType: 'billing', expectedVersion: version, events: evs, metadata: { actorId: 1, correlationId: 'test', causationId: null } });
-    version += evs.length;
-  }
-  events = await waitFor(async () => {
-    const read = await store.readAfter(LOG_START, 1000);
-    return read.length === version && read;
-  }, { what: 'the appended events to be readable' });
-  const c = await pool.connect();
-  try {
-    await billing.createTables(c, billing.tables);
-  } finally {
-    c.release();
-  }
+  log = await projectionLog(appends.map((events) => ({ streamId: 'billing-floor', events })), [billing]);
+  ({ pool, events } = log);
 });
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+afterAll(() => log.close());
 
 describe('billing_v1', () => {
   it('changes nothing when events are applied twice, or redelivered in part', async () => {

@@ -1,11 +1,8 @@
 import { defaultPoolPolicyRules, poolPolicyFor, type NewEvent, type PoolPolicies, type RecordedEvent } from '@leadfloor/events';
-import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
-import { LOG_START } from '@leadfloor/infra/event-store/types';
-import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedHash } from '../../../test/applied-hash';
-import { createTestDatabase } from '../../../test/db';
-import { waitFor } from '../../../test/wait-for';
+import { projectionLog } from '../../../test/projection-log';
 import { leadAutoRelease } from './lead-auto-release';
 import { poolPolicy } from './pool-policy';
 
@@ -28,35 +25,14 @@ const appends: [string, string, NewEvent[]][] = [
   ['pool-policy', 'pool', [{ type: 'PoolPolicyOverrideRemoved', data: { teamId: 4, by: 1, at: at(6) } }]],
 ];
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let log: Awaited<ReturnType<typeof projectionLog>>;
 let pool: Pool;
 let events: RecordedEvent[];
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 4 });
-  const store = createPostgresEventStore(pool);
-  const versions = new Map<string, number>();
-  for (const [streamId, streamType, evs] of appends) {
-    const expectedVersion = versions.get(streamId) ?? 0;
-    await store.append({ streamId, streamType, expectedVersion, events: evs, metadata: { actorId: 1, correlationId: 'test', causationId: null } });
-    versions.set(streamId, expectedVersion + evs.length);
-  }
-  const total = appends.reduce((n, [, , evs]) => n + evs.length, 0);
-  events = await waitFor(async () => {
-    const read = await store.readAfter(LOG_START, 1000);
-    return read.length === total && read;
-  }, { what: 'the appended events to be readable' });
-  const c = await pool.connect();
-  try {
-    for (const p of [poolPolicy, leadAutoRelease]) await p.createTables(c, p.tables);
-  } finally {
-    c.release();
-  }
+  log = await projectionLog(appends.map(([streamId, streamType, events]) => ({ streamId, streamType, events })), [poolPolicy, leadAutoRelease]);
+  ({ pool, events } = log);
 });
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+afterAll(() => log.close());
 
 describe('pool_policies_v1', () => {
   it('holds the policy stream folded: every scope, its version, and a team back on the floor', async () => {

@@ -1,12 +1,9 @@
 import type { NewEvent, RecordedEvent } from '@leadfloor/events';
-import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
-import { LOG_START } from '@leadfloor/infra/event-store/types';
-import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { Projection } from '@leadfloor/infra/projections/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/db';
-import { waitFor } from '../../../test/wait-for';
 import { appliedHash } from '../../../test/applied-hash';
+import { projectionLog } from '../../../test/projection-log';
 import { teamActivity } from './team-activity';
 import { teamInvites } from './team-invites';
 import { teams } from './teams';
@@ -14,7 +11,6 @@ import { users } from './users';
 
 const AT = '2026-03-02T10:00:00.000Z';
 const LATER = '2026-03-09T10:00:00.000Z';
-const by = (actorId: number | null) => ({ actorId, correlationId: 'test', causationId: null });
 const registered = (userId: number): NewEvent => ({ type: 'UserRegistered', data: {
   userId, username: `u${userId}`, email: `u${userId}@example.com`, fullName: `User ${userId}`, passwordHash: 'h', role: 'agent', level: 'rookie', points: 0, at: AT } });
 // Team 10 (manager 1) and team 11; user 2 leads team 10 for a while; user 3 joins through
@@ -35,35 +31,14 @@ const appends: [string, string, number | null, NewEvent[]][] = [
   ['team-10', 'team', 1, [{ type: 'TeamLeadRemoved', data: { teamId: 10, userId: 2, at: AT } }]],
 ];
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let log: Awaited<ReturnType<typeof projectionLog>>;
 let pool: Pool;
 let events: RecordedEvent[];
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 4 });
-  const store = createPostgresEventStore(pool);
-  const versions = new Map<string, number>();
-  for (const [streamId, streamType, actor, evs] of appends) {
-    const expectedVersion = versions.get(streamId) ?? 0;
-    await store.append({ streamId, streamType, expectedVersion, events: evs, metadata: by(actor) });
-    versions.set(streamId, expectedVersion + evs.length);
-  }
-  const total = appends.reduce((n, [, , , evs]) => n + evs.length, 0);
-  events = await waitFor(async () => {
-    const read = await store.readAfter(LOG_START, 1000);
-    return read.length === total && read;
-  }, { what: 'the appended events to be readable' });
-  const c = await pool.connect();
-  try {
-    for (const p of [teamActivity, teamInvites, teams, users] as Projection[]) await p.createTables(c, p.tables);
-  } finally {
-    c.release();
-  }
+  log = await projectionLog(appends.map(([streamId, streamType, actorId, events]) => ({ streamId, streamType, actorId, events })), [teamActivity, teamInvites, teams, users] as Projection[]);
+  ({ pool, events } = log);
 });
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+afterAll(() => log.close());
 
 const applied = (p: Projection, ...batches: RecordedEvent[][]) => appliedHash(pool, p, ...batches);
 

@@ -1,15 +1,11 @@
 import type { NewEvent, RecordedEvent } from '@leadfloor/events';
-import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
-import { LOG_START } from '@leadfloor/infra/event-store/types';
-import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedHash } from '../../../test/applied-hash';
-import { createTestDatabase } from '../../../test/db';
-import { waitFor } from '../../../test/wait-for';
+import { projectionLog } from '../../../test/projection-log';
 import { teamTasks, type TeamTaskRow } from './team-tasks';
 
 const at = (m: number) => new Date(Date.UTC(2026, 2, 2, 10, 0) + m * 60_000).toISOString();
-const by = (actorId: number) => ({ actorId, correlationId: 'test', causationId: null });
 const created = (taskId: number, title: string, dueAt: string | null): NewEvent => ({ type: 'TeamTaskCreated', data: {
   taskId, teamId: 10, title, assignedUserId: 3, dueAt, leadId: null, sourceMessageId: null, createdBy: 2, at: at(0) } });
 // Task 1: renamed, reassigned, given a new due time and a lead, falls overdue, is done, then reopened.
@@ -30,35 +26,14 @@ const appends: [string, NewEvent[]][] = [
   ]],
 ];
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let log: Awaited<ReturnType<typeof projectionLog>>;
 let pool: Pool;
 let events: RecordedEvent[];
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 4 });
-  const store = createPostgresEventStore(pool);
-  const versions = new Map<string, number>();
-  for (const [streamId, evs] of appends) {
-    const expectedVersion = versions.get(streamId) ?? 0;
-    await store.append({ streamId, streamType: 'team_task', expectedVersion, events: evs, metadata: by(2) });
-    versions.set(streamId, expectedVersion + evs.length);
-  }
-  const total = appends.reduce((n, [, evs]) => n + evs.length, 0);
-  events = await waitFor(async () => {
-    const read = await store.readAfter(LOG_START, 1000);
-    return read.length === total && read;
-  }, { what: 'the appended events to be readable' });
-  const c = await pool.connect();
-  try {
-    await teamTasks.createTables(c, teamTasks.tables);
-  } finally {
-    c.release();
-  }
+  log = await projectionLog(appends.map(([streamId, events]) => ({ streamId, events, actorId: 2 })), [teamTasks]);
+  ({ pool, events } = log);
 });
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+afterAll(() => log.close());
 
 describe('team_tasks_v1', () => {
   it('changes nothing when events are applied twice, or redelivered in part', async () => {

@@ -1,11 +1,8 @@
 import type { NewEvent, RecordedEvent } from '@leadfloor/events';
-import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
-import { LOG_START } from '@leadfloor/infra/event-store/types';
-import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
+import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliedHash } from '../../../test/applied-hash';
-import { createTestDatabase } from '../../../test/db';
-import { waitFor } from '../../../test/wait-for';
+import { projectionLog } from '../../../test/projection-log';
 import { floorPolicy, userTwoFactor } from './two-factor';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 10, minute)).toISOString();
@@ -32,35 +29,14 @@ const appends: [string, NewEvent[]][] = [
   ['user-8', [{ type: 'TwoFactorDisabled', data: { userId: 8, at: at(8) } }]],
 ];
 
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let log: Awaited<ReturnType<typeof projectionLog>>;
 let pool: Pool;
 let events: RecordedEvent[];
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 4 });
-  const store = createPostgresEventStore(pool);
-  const versions = new Map<string, number>();
-  for (const [streamId, evs] of appends) {
-    const expectedVersion = versions.get(streamId) ?? 0;
-    await store.append({ streamId, streamType: streamId.split('-')[0]!, expectedVersion, events: evs, metadata: { actorId: 1, correlationId: 'test', causationId: null } });
-    versions.set(streamId, expectedVersion + evs.length);
-  }
-  const total = appends.reduce((n, [, evs]) => n + evs.length, 0);
-  events = await waitFor(async () => {
-    const read = await store.readAfter(LOG_START, 1000);
-    return read.length === total && read;
-  }, { what: 'the appended events to be readable' });
-  const c = await pool.connect();
-  try {
-    for (const p of [userTwoFactor, floorPolicy]) await p.createTables(c, p.tables);
-  } finally {
-    c.release();
-  }
+  log = await projectionLog(appends.map(([streamId, events]) => ({ streamId, events })), [userTwoFactor, floorPolicy]);
+  ({ pool, events } = log);
 });
-afterAll(async () => {
-  await pool.end();
-  await db.drop();
-});
+afterAll(() => log.close());
 
 describe('user_two_factor_v1 and floor_policy_v1', () => {
   it("keep whether each user's second factor is on and the codes left, and the floor's rule", async () => {

@@ -14,34 +14,21 @@ import { teamTasksQuery } from '../api/task-queries';
 import { readTaskFilter, TASK_FILTERS, writeTaskFilter } from '../task-filters';
 import { mayCompleteTask, mayDeleteTask, mayEditTask } from '../task-permissions';
 import { errorMessage } from '../team-permissions';
-import { useTeamChoice } from '../use-team-choice';
 import { CreateTaskDialog } from './create-task-dialog';
 import { DeleteTaskDialog } from './delete-task-dialog';
 import { EditTaskDialog } from './edit-task-dialog';
 import { TaskRow } from './task-row';
-import { TeamSwitcher } from './team-switcher';
+import { TeamChoiceGate } from './team-choice-gate';
 
 type Team = TeamStructure['teams'][number];
 
 /** /team's Tasks tab: my team's tasks (a manager of several chooses the team), by list. */
 export function TeamTasksTab({ me }: { me: User }) {
-  const { structure, teams, team, choose } = useTeamChoice(me);
-  if (structure.isPending) return <Card><CardContent><PanelLoading label="Loading your team" rows={4} /></CardContent></Card>;
-  if (structure.error) return <Card><CardContent><PanelError error={structure.error} what="Your team" onRetry={() => structure.refetch()} /></CardContent></Card>;
-  if (!team) {
-    return (
-      <Card>
-        <CardContent>
-          <PanelEmpty icon={<ListChecks aria-hidden className="size-5" />}>
-            {me.role === 'manager'
-              ? 'You are not on a team and manage none yet, so there are no tasks to show. Create a team with New team.'
-              : "You are not on a team yet, so there are no tasks to show. Once a manager puts you on a team, its tasks appear here."}
-          </PanelEmpty>
-        </CardContent>
-      </Card>
-    );
-  }
-  return <TeamTasks key={team.id} team={team} me={me} switcher={<TeamSwitcher teams={teams} value={team.id} onChange={choose} />} single={teams.length < 2} />;
+  return (
+    <TeamChoiceGate me={me} icon={<ListChecks aria-hidden className="size-5" />} nothing="there are no tasks to show" comes="its tasks appear here">
+      {({ team, teams, switcher }) => <TeamTasks key={team.id} team={team} me={me} switcher={switcher} single={teams.length < 2} />}
+    </TeamChoiceGate>
+  );
 }
 
 function FilterChips({ filter, counts, onChange }: { filter: TeamTaskFilter; counts: TeamTaskCounts | undefined; onChange: (f: TeamTaskFilter) => void }) {

@@ -46,6 +46,8 @@ const generous: AuthLimits = {
  */
 export async function startApi(opts: {
   limits?: Partial<AuthLimits>; publish?: LivePublish; databaseUrl?: string;
+  /** How often the socket hub checks every socket's session (default 1 s). */
+  heartbeatMs?: number;
   /** The process logger for the app and the background (default: silent). */
   logger?: Logger;
   /** Serve /metrics to this bearer token. */
@@ -66,7 +68,7 @@ export async function startApi(opts: {
   const pool: Pool = createPool(db.url, { max: 40 });
   const logger = opts.logger ?? createLogger({ LOG_LEVEL: 'silent' } as Parameters<typeof createLogger>[0]);
   const sessions = createSessionStore(pool);
-  const hub = createSocketHub({ heartbeatMs: 1_000, sessionAlive: async (token) => (await sessions.resolve(token)) !== null });
+  const hub = createSocketHub({ heartbeatMs: opts.heartbeatMs ?? 1_000, sessionAlive: async (token) => (await sessions.resolve(token)) !== null });
   const background = await startBackground({ pool, databaseUrl: db.url, logger, shutdownTimeoutMs: 5_000, publish: opts.publish ?? hub.deliver });
   const app = await buildApp({
     pool, hub, secureCookies: false, bodyLimit: 1_048_576, logger: opts.logger ?? false, consoleDir: undefined, metricsToken: opts.metricsToken, demoAccounts: opts.demoAccounts,

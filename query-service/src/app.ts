@@ -30,6 +30,7 @@ import { teamChatReadRoutes } from './teams/team-chat-read-routes';
 import { teamTaskReadRoutes } from './teams/team-task-read-routes';
 import { teamReadRoutes } from './teams/team-read-routes';
 import type { SocketHub } from './live/socket-hub';
+import { sessionEndings } from './live/session-endings';
 import { wsRoute } from './live/ws-route';
 import { notificationReadRoutes } from './notifications/notification-read-routes';
 import { consoleNotBuiltRoute, consoleScriptHashes, isConsoleBuilt, serveConsole, spaFallback } from './console-routes';
@@ -119,7 +120,10 @@ export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
   await app.register(sessionReadRoutes, { sessions });
   await app.register(avatarRoutes, { pool });
   await app.register(accountExportRoutes, { pool, sessions, now });
-  if (hub) await app.register(wsRoute, { hub });
+  if (hub) {
+    await app.register(wsRoute, { hub });
+    await app.register(sessionEndings, { hub });
+  }
   if (writes.kind === 'proxy') {
     await app.register(commandProxy, { prefix: '/api', upstream: writes.commandServiceUrl });
   } else {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Agent, type Api } from '../api-harness';
+import { connectSocket } from '../socket-client';
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -11,7 +11,8 @@ const WRONG_PASSWORDS_PER_ACCOUNT = 3;
 let api: Api;
 let base: string;
 beforeAll(async () => {
-  api = await startApi({ limits: { loginPerAccount: { max: WRONG_PASSWORDS_PER_ACCOUNT, windowMs: 60_000 } } });
+  // No heartbeat sweep within a test: a socket closes because the request that ended its session closed it.
+  api = await startApi({ heartbeatMs: 3_600_000, limits: { loginPerAccount: { max: WRONG_PASSWORDS_PER_ACCOUNT, windowMs: 60_000 } } });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   base = `127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
 });
@@ -31,13 +32,9 @@ const as = (cookie: string, userAgent = CHROME_MAC) => ({
 
 /** An open socket of a session; `closed` resolves with its close code. */
 async function socketOf(cookie: string) {
-  const ws = new WebSocket(`ws://${base}/ws`, { headers: { cookie } });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-  });
-  return { ws, closed };
+  const socket = connectSocket(base, cookie);
+  await socket.opened;
+  return { ws: socket.ws, closed: socket.closed.then((c) => c.code) };
 }
 
 describe('GET /api/sessions', () => {

@@ -41,6 +41,26 @@ export function createSocketHub(opts: HubOptions) {
     c.socket.send(data);
   };
 
+  const groupByToken = (sockets: Iterable<Client>) => {
+    const byToken = new Map<string, Client[]>();
+    for (const c of sockets) {
+      const same = byToken.get(c.token);
+      if (same) same.push(c);
+      else byToken.set(c.token, [c]);
+    }
+    return byToken;
+  };
+  /** Closes (4401) the sockets of a session that no longer stands; a failed check keeps them. */
+  const closeIfSignedOut = async (token: string, sockets: Client[]) => {
+    if (await opts.sessionAlive(token).catch(() => true)) return;
+    for (const c of sockets) {
+      if (!clients.has(c)) continue;
+      opts.onDropped?.('signed_out');
+      c.socket.close(4401, 'Signed out');
+      remove(c);
+    }
+  };
+
   // Each session is checked once per heartbeat however many sockets it has, a few checks at a
   // time: a sweep over thousands of sockets must not queue thousands of queries in front of the
   // reads and projections that share the pool. A sweep still running skips the next one's checks.
@@ -52,14 +72,7 @@ export function createSocketHub(opts: HubOptions) {
       // (after close() there is nobody left to check)
       for (let next = queue.pop(); next && clients.size > 0; next = queue.pop()) {
         const [token, sockets] = next;
-        const ok = await opts.sessionAlive(token).catch(() => true);
-        if (ok) continue;
-        for (const c of sockets) {
-          if (!clients.has(c)) continue;
-          opts.onDropped?.('signed_out');
-          c.socket.close(4401, 'Signed out');
-          remove(c);
-        }
+        await closeIfSignedOut(token, sockets);
       }
     };
     try {
@@ -70,7 +83,7 @@ export function createSocketHub(opts: HubOptions) {
   };
 
   const timer = setInterval(() => {
-    const byToken = new Map<string, Client[]>();
+    const live: Client[] = [];
     for (const c of clients) {
       if (!c.alive) {
         opts.onDropped?.('dead');
@@ -80,11 +93,9 @@ export function createSocketHub(opts: HubOptions) {
       }
       c.alive = false;
       c.socket.ping();
-      const same = byToken.get(c.token);
-      if (same) same.push(c);
-      else byToken.set(c.token, [c]);
+      live.push(c);
     }
-    if (!checking) void checkSessions(byToken);
+    if (!checking) void checkSessions(groupByToken(live));
   }, heartbeatMs);
   timer.unref();
 
@@ -104,6 +115,13 @@ export function createSocketHub(opts: HubOptions) {
       const data = JSON.stringify(message);
       const targets = userId === null ? clients : byUser.get(userId) ?? new Set<Client>();
       for (const c of [...targets]) send(c, data);
+    },
+    /**
+     * Checks now, not at the next heartbeat, which of this user's sessions still stand, and
+     * closes the sockets of those that do not (a password change or a revoked session).
+     */
+    async recheckUser(userId: number) {
+      for (const [token, sockets] of groupByToken([...(byUser.get(userId) ?? [])])) await closeIfSignedOut(token, sockets);
     },
     /** Closes every socket whose session this is (sign-out on this replica). */
     closeSession(token: string) {

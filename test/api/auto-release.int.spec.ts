@@ -95,8 +95,16 @@ describe('auto-release', () => {
     const exempt = await max.request('PUT', `/api/leads/${id}/auto-release-exemption`);
     expect(exempt.statusCode).toBe(200);
     expect(exempt.json().lead).toMatchObject({ autoReleaseExempt: true, autoReleaseAt: null });
-    await waitFor(async () => (await jobs.queue(AutoReleaseJob).status(releaseJob(id, claimedAt, autoReleaseAt)))?.state === 'completed',
-      { timeoutMs: 60_000, what: 'the release timer to fire' });
+    // The reactor sets the claim's timer only if it reads the claim before the exemption; once it
+    // has read past the exemption, that timer (if any) must fire and find the lead exempt.
+    await waitFor(async () => (await api.pool.query(
+      `select 1 from checkpoints c, events e where c.name = 'auto_release_v1' and e.stream_id = $1 and e.type = 'LeadAutoReleaseExempted'
+         and (c.transaction_id, c.global_position) >= (e.transaction_id, e.global_position)`, [`lead-${id}`])).rowCount === 1,
+    { timeoutMs: 60_000, what: 'the auto-release reactor to read past the exemption' });
+    await waitFor(async () => {
+      const timer = await jobs.queue(AutoReleaseJob).status(releaseJob(id, claimedAt, autoReleaseAt));
+      return !timer || timer.state === 'completed';
+    }, { timeoutMs: 60_000, what: 'the release timer, if it was set, to fire' });
     expect(await eventsOf(id, 'LeadReleased')).toEqual([]);
     expect((await max.request('GET', `/api/leads/${id}`)).json().lead).toMatchObject({ autoReleaseExempt: true, status: 'claimed' });
 

@@ -123,7 +123,8 @@ describe('the cap on active leads', () => {
     expect(over.json()).toMatchObject({ status: 409, code: 'claim_limit_reached', cap: 2, count: 2 });
     expect(over.json().message).toContain('limit is 2');
     expect(await claimsOf([c!])).toBe(0);
-    expect((await policyOf(cyd)).activeClaims).toBe(2);
+    // The count shown comes from the pool's read model: it shows both claims once it has them.
+    await waitFor(async () => (await policyOf(cyd)).activeClaims === 2, { what: "Cyd's two claims in the pool's read model" });
   });
 
   it('counts claimed, contacted and qualified leads: a release or a close makes room, a reopening takes it', async () => {

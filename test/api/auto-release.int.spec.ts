@@ -37,6 +37,21 @@ const eventsOf = async (leadId: number, type: string) =>
   (await api.pool.query<{ data: Record<string, unknown>; actor: number | null }>(
     `select data, (metadata->>'actorId')::int as actor from events where stream_id = $1 and type = $2 order by stream_version`, [`lead-${leadId}`, type])).rows;
 const releaseJob = (leadId: number, claimedAt: string, releaseAt: string) => `auto-release-${leadId}-${Date.parse(claimedAt)}-${Date.parse(releaseAt)}`;
+/**
+ * The reactor sets a claim's release timer only if it reads the claim before what makes it moot
+ * (`after`: a contact, an exemption); once it has read past that event, the timer, if it set
+ * one, must fire (and find nothing to release).
+ */
+async function releaseTimerSettled(leadId: number, after: string, claimedAt: string, autoReleaseAt: string) {
+  await waitFor(async () => (await api.pool.query(
+    `select 1 from checkpoints c, events e where c.name = 'auto_release_v1' and e.stream_id = $1 and e.type = $2
+       and (c.transaction_id, c.global_position) >= (e.transaction_id, e.global_position)`, [`lead-${leadId}`, after])).rowCount! > 0,
+  { timeoutMs: 60_000, what: `the auto-release reactor to read past ${after}` });
+  await waitFor(async () => {
+    const timer = await jobs.queue(AutoReleaseJob).status(releaseJob(leadId, claimedAt, autoReleaseAt));
+    return !timer || timer.state === 'completed';
+  }, { timeoutMs: 60_000, what: 'the release timer, if it was set, to fire' });
+}
 const notificationsOf = async (who: Agent) => (await who.request('GET', '/api/notifications')).json().notifications as { eventType: string; title: string; message: string; data: { leadId?: number } }[];
 
 describe('auto-release', () => {
@@ -69,10 +84,9 @@ describe('auto-release', () => {
     const { claimedAt, autoReleaseAt } = (await ann.request('POST', `/api/leads/${id}/claim`, {})).json().lead;
     const contacted = await ann.request('PATCH', `/api/leads/${id}`, { status: 'contacted' });
     expect(contacted.json().lead.autoReleaseAt).toBeNull();
-    await waitFor(async () => (await jobs.queue(AutoReleaseJob).status(releaseJob(id, claimedAt, autoReleaseAt)))?.state === 'completed',
-      { timeoutMs: 60_000, what: 'the release timer to fire' });
+    await releaseTimerSettled(id, 'LeadStatusChanged', claimedAt, autoReleaseAt);
     expect(await eventsOf(id, 'LeadReleased')).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
   it('warns the holder before the release', async () => {
     const version = await setPolicy({ autoReleaseHours: 0.02, warnBeforeReleaseMinutes: 1 });
@@ -95,16 +109,7 @@ describe('auto-release', () => {
     const exempt = await max.request('PUT', `/api/leads/${id}/auto-release-exemption`);
     expect(exempt.statusCode).toBe(200);
     expect(exempt.json().lead).toMatchObject({ autoReleaseExempt: true, autoReleaseAt: null });
-    // The reactor sets the claim's timer only if it reads the claim before the exemption; once it
-    // has read past the exemption, that timer (if any) must fire and find the lead exempt.
-    await waitFor(async () => (await api.pool.query(
-      `select 1 from checkpoints c, events e where c.name = 'auto_release_v1' and e.stream_id = $1 and e.type = 'LeadAutoReleaseExempted'
-         and (c.transaction_id, c.global_position) >= (e.transaction_id, e.global_position)`, [`lead-${id}`])).rowCount === 1,
-    { timeoutMs: 60_000, what: 'the auto-release reactor to read past the exemption' });
-    await waitFor(async () => {
-      const timer = await jobs.queue(AutoReleaseJob).status(releaseJob(id, claimedAt, autoReleaseAt));
-      return !timer || timer.state === 'completed';
-    }, { timeoutMs: 60_000, what: 'the release timer, if it was set, to fire' });
+    await releaseTimerSettled(id, 'LeadAutoReleaseExempted', claimedAt, autoReleaseAt);
     expect(await eventsOf(id, 'LeadReleased')).toEqual([]);
     expect((await max.request('GET', `/api/leads/${id}`)).json().lead).toMatchObject({ autoReleaseExempt: true, status: 'claimed' });
 

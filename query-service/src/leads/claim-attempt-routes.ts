@@ -31,8 +31,10 @@ export const claimAttemptRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (
     const actor = await req.actor();
     const leadId = req.params.id;
     const after = req.query.cursor === undefined ? null : cursorOf(safeDecode(req.query.cursor));
+    // A lead is known by the pool's read model, or by attempts on it (written by the claim itself,
+    // so a lead claimed a moment after it was made, before the pool shows it, is no 404).
     const [lead, mine] = await Promise.all([
-      pool.query('select 1 from lead_pool_v1 where id = $1', [leadId]),
+      pool.query('select 1 from lead_pool_v1 where id = $1 union all select 1 from claim_attempts where lead_id = $1 limit 1', [leadId]),
       pool.query('select 1 from claim_attempts where lead_id = $1 and user_id = $2 limit 1', [leadId, actor.id]),
     ]);
     if (lead.rowCount === 0) throw new ApiError(404, 'not_found', 'Lead not found.');

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { useDismiss } from '../../lib/use-dismiss';
 
 type PopoverProps = {
   /** The trigger's content and accessible name (when the content is only an icon). */
@@ -27,25 +28,11 @@ export function Popover({ trigger, triggerLabel, triggerClassName, panelLabel, p
   const panelId = useId();
   const close = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (target: EventTarget | null) => !(target instanceof Node && root.current?.contains(target));
-    const handlePointerDown = (e: PointerEvent) => outside(e.target) && setOpen(false);
-    const handleFocusIn = (e: FocusEvent) => outside(e.target) && setOpen(false);
-    const handleKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', handlePointerDown);
-    document.addEventListener('focusin', handleFocusIn);
-    document.addEventListener('keydown', handleKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', handlePointerDown);
-      document.removeEventListener('focusin', handleFocusIn);
-      document.removeEventListener('keydown', handleKeyDown);
-    };
-  }, [open]);
+  const dismiss = useCallback((restoreFocus: boolean) => {
+    setOpen(false);
+    if (restoreFocus) button.current?.focus();
+  }, []);
+  useDismiss(open, root, dismiss);
 
   return (
     <div ref={root} className="relative">

@@ -5,7 +5,7 @@ import { cx } from '../../../lib/cx';
 import { isoDay } from '../../../lib/format-date';
 import { chipDate } from '../filter-chips';
 import { localDay } from '../lead-filters';
-import { useDismiss } from '../use-dismiss';
+import { useDismiss } from '../../../lib/use-dismiss';
 
 type DatePickerButtonProps = {
   label: string;

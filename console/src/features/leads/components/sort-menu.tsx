@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Check } from 'lucide-react';
 import { sortOptions, type SortValue } from '@leadfloor/contracts';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../lib/cx';
-import { useDismiss } from '../use-dismiss';
+import { useDismiss } from '../../../lib/use-dismiss';
 
 /**
  * Spec 2.6's sort selector: 'Sort: {label}' opens a menu titled 'Sort by' whose options show

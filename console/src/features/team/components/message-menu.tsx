@@ -1,8 +1,9 @@
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { ListPlus, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import type { TeamMessage } from '@leadfloor/contracts';
 import { popoverItemClasses } from '../../../components/ui/popover';
 import { cx } from '../../../lib/cx';
+import { useDismiss } from '../../../lib/use-dismiss';
 import { editWindowEnd, mayDelete, mayEdit } from '../chat-timeline';
 
 /**
@@ -40,25 +41,11 @@ export function MessageMenu({ message, meId, managesTheTeam, onEdit, onDelete, o
   const editable = mayEdit(message, { id: meId }, now);
   const deletable = mayDelete(message, { id: meId }, now, managesTheTeam);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (target: EventTarget | null) => !(target instanceof Node && root.current?.contains(target));
-    const handlePointerDown = (e: PointerEvent) => outside(e.target) && setOpen(false);
-    const handleFocusIn = (e: FocusEvent) => outside(e.target) && setOpen(false);
-    const handleKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', handlePointerDown);
-    document.addEventListener('focusin', handleFocusIn);
-    document.addEventListener('keydown', handleKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', handlePointerDown);
-      document.removeEventListener('focusin', handleFocusIn);
-      document.removeEventListener('keydown', handleKeyDown);
-    };
-  }, [open]);
+  const dismiss = useCallback((restoreFocus: boolean) => {
+    setOpen(false);
+    if (restoreFocus) button.current?.focus();
+  }, []);
+  useDismiss(open, root, dismiss);
 
   const choose = (action: () => void) => () => {
     setOpen(false);

@@ -4,15 +4,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendPeer } from './append-peer';
+import { analyticsReads } from './analytics-reads';
 import { auditorReads } from './auditor-reads';
 import { benchDatabases } from './bench-database';
 import { claimRace, FULL_RACE } from './claim-race';
 import { claimStormWithCaps } from './claim-storm-caps';
+import { roundRobinOffers } from './round-robin-offers';
 import { projectionLag } from './projection-lag';
 import { describeMachine } from './machine';
 import { pgbenchInserts } from './pgbench-inserts';
 import { loadAverage } from './process-usage';
 import { rebuild } from './rebuild';
+import { poolAsOfReads } from './pool-as-of';
 import { renderReport, type BenchReport } from './report';
 import type { BenchContext, ScenarioResult } from './scenario';
 import { BENCH_SERVER_ENV } from './bench-server';
@@ -27,7 +30,7 @@ const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',').filter(Boolean) ?? null;
 const unknown = args.filter((a) => a !== '--quick' && !a.startsWith('--only='));
 if (unknown.length) {
-  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--only=raw,peer,race,caps,sustained,lag,ws,rebuild,audit,console]`);
+  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--only=raw,peer,race,caps,sustained,lag,ws,rebuild,asof,analytics,offers,audit,console]`);
   process.exit(2);
 }
 
@@ -79,6 +82,9 @@ const scenarios: { id: string; title: string; http?: boolean; run(): Promise<Sce
   { id: 'ws', title: '5b. Lag: commit to WebSocket message, 1,000 sockets', http: true, run: async () => wsFanout(ctx, await httpBench()) },
   { id: 'lag', title: '5. Lag: commit to read model', run: () => projectionLag(ctx) },
   { id: 'rebuild', title: '6. Rebuild of every read model', run: () => rebuild(ctx) },
+  { id: 'offers', title: '11. Round-robin assignment throughput', run: () => roundRobinOffers(ctx) },
+  { id: 'asof', title: '9. Time travel: the pool as of a past instant', run: () => poolAsOfReads(ctx) },
+  { id: 'analytics', title: '10. Analytics API over 100,000 leads', run: () => analyticsReads(ctx) },
   { id: 'console', title: '8. Console: initial JS, Lighthouse, a 100,000-lead pool', run: () => consoleScenario(ctx, root) },
 ];
 

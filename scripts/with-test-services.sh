@@ -86,6 +86,26 @@ if wants postgres; then
     probe postgres "$pg_url" 30 || fail "PostgreSQL: started, but $pg_url does not answer: $why"
     say "PostgreSQL: started $pg_url (left running)"
   fi
+  # Two test files at once each run a whole LeadFloor (its pool, every projection and reactor,
+  # the job queues), and the fault tests start more: past PostgreSQL's default of 100
+  # connections. The local cluster this script manages is raised to what the suite needs.
+  pg_needed=300
+  if command -v psql >/dev/null; then
+    pg_max="$(psql "$pg_url" -Atc 'show max_connections' 2>/dev/null || echo 0)"
+    if (( pg_max < pg_needed )); then
+      cluster="$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1 || true)"
+      if [[ "$pg_url" == "$pg_default" && -n "$cluster" ]] && command -v pg_ctlcluster >/dev/null && may_be_root; then
+        psql "$pg_url" -qc "alter system set max_connections = $pg_needed" \
+          || fail "PostgreSQL: max_connections is $pg_max; could not raise it to $pg_needed (alter system)"
+        ${as_root[@]+"${as_root[@]}"} pg_ctlcluster --skip-systemctl-redirect "$cluster" main restart \
+          || fail "PostgreSQL: pg_ctlcluster $cluster main restart failed (see its log under /var/log/postgresql)"
+        probe postgres "$pg_url" 30 || fail "PostgreSQL: restarted, but $pg_url does not answer: $why"
+        say "PostgreSQL: max_connections raised from $pg_max to $pg_needed (the local cluster restarted)"
+      else
+        fail "PostgreSQL: max_connections is $pg_max at $(shown "$pg_url"); the suite needs $pg_needed. Raise it (alter system set max_connections = $pg_needed, then restart the server)."
+      fi
+    fi
+  fi
   export TEST_DATABASE_URL="$pg_url"
 fi
 

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { commandRoutes } from '../command-service/src/app';
 import type { AuthLimits } from '../command-service/src/auth/auth-routes';
@@ -10,6 +12,7 @@ import type { PlanId } from '../events/src/billing-events';
 import { postgresCheck } from '../infra/src/http/readiness-checks';
 import { createLogger, type Logger } from '../infra/src/logger';
 import { createPool, type Pool } from '../infra/src/postgres/pool';
+import { diskFileStorage } from '../infra/src/file-storage/file-storage';
 import { startBackground } from '../launcher/src/start-background';
 import { buildApp } from '../query-service/src/app';
 import { createSocketHub } from '../query-service/src/live/socket-hub';
@@ -17,6 +20,7 @@ import { createSessionStore } from '../infra/src/auth/sessions';
 import type { LivePublish } from '../projector/src/notifications/live-feed';
 import type { DemoAccount } from '../contracts/src/auth';
 import { createTestDatabase } from './db';
+import { defaultIntegrationSettings, type IntegrationSettings } from '../command-service/src/integrations/integration-settings';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test replies are read field by field
@@ -63,24 +67,33 @@ export async function startApi(opts: {
   billing?: BillingProvider;
   /** Claims one agent may make per window before 429 (default the app's: 20 in 10 s). */
   claimLimit?: RateRule;
+  /** Lead sources, webhooks and CRM (one settings object for the routes and the background, so one key). */
+  integrations?: IntegrationSettings;
+  /** Leads one inbound source may send per minute (default the app's). */
+  inboundPerSource?: RateRule;
 } = {}) {
   const db = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const pool: Pool = createPool(db.url, { max: 40 });
   const logger = opts.logger ?? createLogger({ LOG_LEVEL: 'silent' } as Parameters<typeof createLogger>[0]);
   const sessions = createSessionStore(pool);
   const hub = createSocketHub({ heartbeatMs: opts.heartbeatMs ?? 1_000, sessionAlive: async (token) => (await sessions.resolve(token)) !== null });
-  const background = await startBackground({ pool, databaseUrl: db.url, logger, shutdownTimeoutMs: 5_000, publish: opts.publish ?? hub.deliver });
+  const twoFactorKey = randomBytes(32);
+  const integrations = opts.integrations ?? defaultIntegrationSettings(twoFactorKey);
+  const background = await startBackground({ pool, databaseUrl: db.url, logger, shutdownTimeoutMs: 5_000, publish: opts.publish ?? hub.deliver, integrations });
   const app = await buildApp({
     pool, hub, secureCookies: false, bodyLimit: 1_048_576, logger: opts.logger ?? false, consoleDir: undefined, metricsToken: opts.metricsToken, demoAccounts: opts.demoAccounts,
     checks: { postgres: postgresCheck(pool) },
     writes: {
       kind: 'in-process',
       register: (gateway) => gateway.register(commandRoutes, {
-        pool, bodyLimit: 1_048_576, secureCookies: false, authLimits: { ...generous, ...opts.limits }, twoFactorKey: randomBytes(32),
-        billing: opts.billing, claimLimit: opts.claimLimit,
+        pool, bodyLimit: 1_048_576, secureCookies: false, authLimits: { ...generous, ...opts.limits }, twoFactorKey,
+        billing: opts.billing, claimLimit: opts.claimLimit, integrations, inboundPerSource: opts.inboundPerSource,
+        dataDir: join(tmpdir(), 'leadfloor-test-data'),
       }),
     },
     billingProvider: opts.billing?.kind,
+    crmConfigured: { hubspot: integrations.hubspot !== null },
+    files: diskFileStorage(join(tmpdir(), 'leadfloor-test-data', 'files')),
   });
   if (opts.plan !== 'fresh') {
     await createCommandHandler(createPostgresEventStore(pool))(billingAggregate, BILLING_STREAM, {

@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { SocketMessage } from '../contracts/src/notifications';
+import type { SocketMessage } from '../contracts/src/socket-messages';
 
 /**
  * A /ws client of the gateway at `base` (host:port) that records what it receives. `opened`

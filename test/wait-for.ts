@@ -1,10 +1,11 @@
 /**
  * Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`
- * with the last error seen. Tests wait for conditions, never for a fixed time.
+ * with the last error seen. Tests wait for conditions, never for a fixed time. The bound is
+ * generous: a busy 2-core machine (the whole suite at once) can take tens of seconds to project.
  */
 export async function waitFor<T>(
   check: () => Promise<T | undefined | false> | T | undefined | false,
-  { timeoutMs = 20_000, intervalMs = 25, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+  { timeoutMs = 45_000, intervalMs = 25, what = 'condition' }: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;

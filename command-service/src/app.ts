@@ -18,9 +18,12 @@ import { billingRoutes } from './billing/billing-routes';
 import { manualBilling, type BillingProvider } from './billing/billing-provider';
 import { createPasswordHasher } from './auth/password-hasher';
 import { callRoutes } from './calls/call-routes';
+import { customFieldRoutes } from './custom-fields/custom-field-routes';
+import { importRoutes } from './imports/import-routes';
 import { leadRoutes } from './leads/lead-routes';
 import { createPoolPolicyReader } from './pool-policy/policy-reader';
 import { poolPolicyRoutes } from './pool-policy/pool-policy-routes';
+import { poolDistributionRoutes } from './pool-distribution/pool-distribution-routes';
 import { notificationRoutes } from './notifications/notification-routes';
 import { saleRoutes } from './sales/sale-routes';
 import { teamChatRoutes } from './team-chat/team-chat-routes';
@@ -29,6 +32,14 @@ import { teamRoutes } from './teams/team-routes';
 import { createPendingSignIns } from './two-factor/pending-sign-ins';
 import { twoFactorModule } from './two-factor/two-factor-module';
 import { userRoutes } from './users/user-routes';
+import { defaultIntegrationSettings, type IntegrationSettings } from './integrations/integration-settings';
+import { integrationsModule } from './integrations/integrations-module';
+import { applicationRoutes } from './closers/application-routes';
+import { closerFileRoutes } from './closers/closer-file-routes';
+import { jobRoutes } from './closers/job-routes';
+import { diskFileStorage, type FileStorage } from '@leadfloor/infra/file-storage/file-storage';
+import { learningRoutes } from './academy/learning-routes';
+import { trainingRoutes } from './academy/training-routes';
 import { createCommandHandler } from './shared/handle-command';
 import { domainErrorToProblem } from './shared/error-mapping';
 
@@ -44,6 +55,14 @@ export type CommandRouteDeps = {
   billing?: BillingProvider;
   /** The key TOTP secrets are encrypted with (infra/auth/two-factor-key.ts loads it). */
   twoFactorKey: Buffer;
+  /** Where uploaded import files are kept (DATA_DIR; `imports/` under it). */
+  dataDir?: string;
+  /** Lead sources, webhooks and CRM connections (integrations/integration-settings.ts); default: development rules, no HubSpot. */
+  integrations?: IntegrationSettings;
+  /** Leads one inbound source may send per window before 429 (default 120 a minute). */
+  inboundPerSource?: RateRule;
+  /** Where uploaded files' bytes go (closers hub); default on disk, `files/` under dataDir. */
+  files?: FileStorage;
 };
 
 /**
@@ -65,6 +84,7 @@ export const commandRoutes: FastifyPluginAsync<CommandRouteDeps> = async (app, d
   const pendingSignIns = createPendingSignIns(pool);
   await app.register(authRoutes, { pool, store, handle, sessions, limiter, hasher, now, limits: deps.authLimits, pendingSignIns, secureCookies });
   await app.register(leadRoutes, { pool, store, handle, limiter, now, claimLimit: deps.claimLimit, policies: createPoolPolicyReader(store) });
+  await app.register(poolDistributionRoutes, { pool, store, handle, limiter, now, claimLimit: deps.claimLimit, policies: createPoolPolicyReader(store) });
   await app.register(poolPolicyRoutes, { pool, handle, now });
   await app.register(notificationRoutes, { pool, handle, now });
   await app.register(callRoutes, { pool, store, handle, now });
@@ -72,7 +92,14 @@ export const commandRoutes: FastifyPluginAsync<CommandRouteDeps> = async (app, d
   await app.register(teamRoutes, { store, handle, now });
   await app.register(teamChatRoutes, { pool, store, handle, now });
   await app.register(teamTaskRoutes, { pool, store, handle, now });
+  await app.register(customFieldRoutes, { store, handle, now });
+  await app.register(importRoutes, { pool, store, handle, now, dataDir: deps.dataDir ?? '.data', policies: createPoolPolicyReader(store) });
+  await app.register(jobRoutes, { pool, store, handle, now });
+  await app.register(applicationRoutes, { pool, store, handle, now });
+  await app.register(closerFileRoutes, { pool, limiter, files: deps.files ?? diskFileStorage(`${deps.dataDir ?? '.data'}/files`) });
   await app.register(userRoutes, { store, handle, now });
+  await app.register(trainingRoutes, { store, handle, now });
+  await app.register(learningRoutes, { pool, store, handle, now });
   await app.register(billingRoutes, { pool, handle, now, provider: deps.billing ?? manualBilling });
   const signInLimits = deps.authLimits ?? defaultAuthLimits;
   await app.register(profileRoutes, { pool, handle, now });
@@ -80,6 +107,9 @@ export const commandRoutes: FastifyPluginAsync<CommandRouteDeps> = async (app, d
     store, handle, sessions, limiter, hasher, now, limits: { perAddress: signInLimits.loginPerAddress, perAccount: signInLimits.loginPerAccount },
   });
   await app.register(sessionRoutes, { sessions });
+  await app.register(integrationsModule, {
+    pool, store, handle, limiter, now, settings: deps.integrations ?? defaultIntegrationSettings(deps.twoFactorKey), inboundPerSource: deps.inboundPerSource,
+  });
   await app.register(twoFactorModule, {
     pool, store, handle, sessions, limiter, hasher, pendingSignIns, now, secureCookies, key: deps.twoFactorKey, limits: signInLimits,
   });

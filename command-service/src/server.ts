@@ -6,6 +6,7 @@ import { createPool } from '@leadfloor/infra/postgres/pool';
 import { buildApp } from './app';
 import { authLimitsFrom } from './auth/auth-routes';
 import { billingProviderFrom } from './billing/billing-provider';
+import { integrationSettingsFrom } from './integrations/integration-settings';
 
 export type RunningServer = { url: string; close(): Promise<void> };
 
@@ -23,7 +24,7 @@ export async function startCommandServer({ config, logger }: { config: Config; l
     const app = await buildApp({
       pool, bodyLimit: config.BODY_LIMIT, secureCookies: config.NODE_ENV === 'production', logger, checks: { postgres: postgresCheck(pool) },
       metricsToken: metricsTokenOnMainPort(config), trustProxy: config.TRUST_PROXY ?? ['loopback'], authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 },
-      twoFactorKey, billing,
+      twoFactorKey, integrations: integrationSettingsFrom(config, twoFactorKey), billing, dataDir: config.DATA_DIR,
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     return { url, close: async () => { await app.close(); await pool.end(); } };

@@ -48,9 +48,9 @@ describe('auth gating', () => {
 
   it('shows an honest not-available page for a screen that is not built yet', async () => {
     await signIn(page);
-    await page.goto('/funnel-analytics');
-    await visible(page.getByRole('heading', { level: 1, name: 'Funnel Analytics' }));
-    await visible(page.getByText('Funnel Analytics is not available yet'));
+    await page.goto('/funnel-templates');
+    await visible(page.getByRole('heading', { level: 1, name: 'Funnel Templates' }));
+    await visible(page.getByText('Funnel Templates is not available yet'));
   });
 
   it('offers no link to a page that is not available yet on the dashboard or in the user menu', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LeaderboardEntrySchema } from './dashboard';
-import { IdQuerySchema } from './scalars';
+import { IdQuerySchema, InstantSchema } from './scalars';
 
 /**
  * GET /api/leaderboard: spec 7's entries ranked by points earned in the period (this month by
@@ -11,6 +11,8 @@ export const LeaderboardQuerySchema = z.strictObject({
   period: z.enum(['week', 'month', 'all']).default('month'),
   teamId: IdQuerySchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** The standings as they were at this instant, for the period that held it (time travel). */
+  asOf: InstantSchema.optional(),
 });
 export const RankedEntrySchema = LeaderboardEntrySchema.extend({
   rank: z.number().int(),
@@ -20,7 +22,7 @@ export const RankedEntrySchema = LeaderboardEntrySchema.extend({
 export const RankedLeaderboardSchema = z.array(RankedEntrySchema);
 
 /** GET /api/leaderboard/teams: teams ranked by their members' points in the period. */
-export const TeamStandingsQuerySchema = z.strictObject({ period: z.enum(['week', 'month', 'all']).default('month') });
+export const TeamStandingsQuerySchema = z.strictObject({ period: z.enum(['week', 'month', 'all']).default('month'), asOf: InstantSchema.optional() });
 export const TeamStandingsSchema = z.array(z.object({
   rank: z.number().int(),
   teamId: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LeadPrioritySchema, LeadSourceSchema, LeadStageSchema, LeadStatusSchema, LeadTypeSchema } from '@leadfloor/events';
 import { IdQuerySchema, IdSchema, InstantOrDateSchema, InstantSchema } from './scalars';
+import { SetLeadCustomFieldsBodySchema } from './custom-fields';
 
 export { LeadPrioritySchema, LeadSourceSchema, LeadStageSchema, LeadStatusSchema, LeadTypeSchema };
 
@@ -32,6 +33,10 @@ export const LeadSchema = z.object({
   autoReleaseExempt: z.boolean(),
   /** When the lead goes back to the pool unless its holder reaches the customer first; null: it does not. */
   autoReleaseAt: z.string().nullable(),
+  /** Offered to one agent (round-robin or weighted distribution): nobody else may claim it until `expiresAt`. */
+  offer: z.object({ userId: z.number().int(), expiresAt: z.string() }).nullable().optional(),
+  /** Held back by the floor's drip until then (managers see it; agents do not); null: in the pool. */
+  releaseAt: z.string().nullable().optional(),
   /** The lead stream's version this row reflects (the read-your-writes token). */
   version: z.number().int(),
 });
@@ -80,7 +85,11 @@ export const CreateLeadFormSchema = z.object({
 });
 export type CreateLeadForm = z.input<typeof CreateLeadFormSchema>;
 /** The create call: the form's fields plus spec 7's `status: 'available'` (the only status a new lead has). */
-export const CreateLeadBodySchema = z.strictObject({ ...CreateLeadFormSchema.shape, status: z.literal('available').optional() });
+export const CreateLeadBodySchema = z.strictObject({
+  ...CreateLeadFormSchema.shape, status: z.literal('available').optional(),
+  /** Values of the floor's custom fields for the lead's type, by field name (checked on the server; required ones must be given). */
+  customFields: SetLeadCustomFieldsBodySchema.shape.values.optional(),
+});
 export type CreateLeadBody = z.input<typeof CreateLeadBodySchema>;
 
 /**
@@ -152,6 +161,10 @@ export const LeadListQuerySchema = z.strictObject({
   cursor: z.string().max(500).optional(),
   minVersion: z.coerce.number().int().optional(),
   leadId: IdQuerySchema.optional(),
+  /** The pool as it was at this instant (time travel); absent: the pool now. */
+  asOf: InstantSchema.optional(),
+  /** A custom field's value: `name=value` (the value matched exactly, ignoring case). */
+  customField: z.string().max(300).regex(/^[a-z][a-z0-9_]{0,39}=.+$/s, 'name=value').optional(),
 });
 export type LeadListQuery = z.input<typeof LeadListQuerySchema>;
 

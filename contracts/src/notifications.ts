@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { IdQuerySchema } from './scalars';
-import { TeamMessageSocketSchema } from './team-chat';
-import { TeamTaskSocketSchema } from './team-tasks';
 
 /** Spec 7's real-time event types. */
 export const NotificationEventSchema = z.enum([
@@ -11,6 +9,11 @@ export const NotificationEventSchema = z.enum([
   'team_mention', 'task_assigned', 'task_overdue',
   // The floor's auto-release: a lead you hold goes back to the pool soon, or went back.
   'lead_auto_release_warning', 'lead_auto_released',
+  // Round-robin and weighted distribution: a lead offered to you, waiting for your answer.
+  'lead_offered',
+  // Closers hub: a new application to your job; your application's status changed (or the
+  // applicant withdrew); a new message on an application's thread.
+  'job_application_received', 'application_status_changed', 'application_message',
 ]);
 export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
 
@@ -21,6 +24,8 @@ export const defaultTitles: Record<NotificationEvent, string> = {
   call_completed: 'Call Completed', team_member_call: 'Team Member Call', team_member_call_completed: 'Team Member Call Completed',
   team_mention: 'You Were Mentioned', task_assigned: 'New Task', task_overdue: 'Task Overdue',
   lead_auto_release_warning: 'Lead Returning to Pool', lead_auto_released: 'Lead Returned to Pool',
+  lead_offered: 'New Lead Offered',
+  job_application_received: 'New Application', application_status_changed: 'Application Update', application_message: 'New Application Message',
 };
 
 /** Spec 3's notification preferences, all true by default except desktop notifications. */
@@ -56,6 +61,12 @@ export const preferenceGates: Record<NotificationEvent, (keyof NotificationPrefe
   task_overdue: ['teamNotificationsEnabled'],
   lead_auto_release_warning: ['leadNotificationsEnabled'],
   lead_auto_released: ['leadNotificationsEnabled'],
+  // An offer is work handed to you with a clock running: no switch silences it.
+  lead_offered: [],
+  // The spec has no switch for the closers hub: a party to an application always hears of it.
+  job_application_received: [],
+  application_status_changed: [],
+  application_message: [],
 };
 
 export const NotificationSchema = z.object({
@@ -63,7 +74,7 @@ export const NotificationSchema = z.object({
   /** Per-user sequence: a jump tells a client it missed something and should refetch. */
   seq: z.number().int(),
   eventType: NotificationEventSchema,
-  category: z.enum(['lead', 'sale', 'call', 'team']),
+  category: z.enum(['lead', 'sale', 'call', 'team', 'closers']),
   title: z.string(),
   message: z.string(),
   data: z.record(z.string(), z.unknown()),
@@ -87,21 +98,3 @@ export const MarkNotificationsReadBodySchema = z.strictObject({
   ids: z.array(z.string().regex(/^[0-9a-f-]{36}:\d{1,10}$/, 'not a notification id')).min(1, 'Choose at least one notification').max(100, 'At most 100 at a time'),
 });
 export const MarkNotificationsReadResponseSchema = z.object({ success: z.literal(true), marked: z.number().int() });
-
-/** What /ws pushes (spec 7): notifications for one user, broadcasts of "what changed" for all. */
-export const SocketMessageSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('notification'), event: NotificationEventSchema, title: z.string(), message: z.string(),
-    data: z.record(z.string(), z.unknown()), notification: NotificationSchema, position: z.number().int(),
-  }),
-  z.object({
-    type: z.literal('broadcast'), event: z.enum(['lead_changed', 'leaderboard_changed', 'call_changed', 'sale_changed', 'team_changed', 'profile_changed', 'connected',
-      'two_factor_changed', 'two_factor_policy_changed', 'billing_changed', 'pool_policy_changed']),
-    data: z.record(z.string(), z.unknown()),
-  }),
-  TeamMessageSocketSchema,
-  TeamTaskSocketSchema,
-  z.object({ type: z.literal('pong'), timestamp: z.number() }),
-]);
-export type SocketMessage = z.infer<typeof SocketMessageSchema>;
-export const ClientSocketMessageSchema = z.strictObject({ type: z.literal('ping'), timestamp: z.number() });

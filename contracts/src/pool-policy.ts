@@ -13,6 +13,8 @@ const ruleFields = {
   weights: z.array(z.strictObject({ userId: IdSchema, weight: z.number().int('A whole number').min(1, 'At least 1').max(100, 'At most 100') }))
     .max(500, 'At most 500 weights'),
   dripPerHour: z.number().int('A whole number').min(1, 'At least 1 an hour').max(100_000, 'At most 100,000 an hour').nullable(),
+  /** Absent: the default, 5 minutes. */
+  offerTimeoutMinutes: z.number().min(0.05, 'At least 0.05 minutes (3 seconds)').max(1440, 'At most 1,440 minutes (a day)').default(5),
 };
 
 /**
@@ -42,6 +44,7 @@ const PoolRulesViewSchema = z.object({
   distribution: PoolDistributionSchema,
   weights: z.array(z.object({ userId: z.number().int(), weight: z.number().int() })),
   dripPerHour: z.number().int().nullable(),
+  offerTimeoutMinutes: z.number(),
 });
 
 /** One scope's rules: `version` is the policy version that set them (0: the defaults, never set). */
@@ -66,7 +69,7 @@ export const PoolPolicyViewSchema = z.object({
   teams: z.array(z.object({ teamId: z.number().int(), teamName: z.string(), override: ScopedPoolPolicySchema.nullable(), canEdit: z.boolean() })),
   /** Whether the signed-in user may change the floor's rules. */
   canEditFloor: z.boolean(),
-  /** What the floor acts on today; the rest of the rules are stored for the offer and drip flows. */
+  /** The distribution modes the floor acts on (all of them since the offers landed). */
   actedOn: z.object({ distribution: z.array(PoolDistributionSchema) }),
 });
 export type PoolPolicyView = z.infer<typeof PoolPolicyViewSchema>;

@@ -28,7 +28,8 @@ export type GamificationEvent = {
   [T in GamificationEventType]: { type: T; data: z.infer<(typeof gamificationEventSchemas)[T]> };
 }[GamificationEventType];
 
-export type BadgeCriterion = { kind: 'points'; min: number } | { kind: 'count'; rule: PointsRule; min: number };
+/** `certified`: awarded by the academy when a closer passes every assessment of a job's training. */
+export type BadgeCriterion = { kind: 'points'; min: number } | { kind: 'count'; rule: PointsRule; min: number } | { kind: 'certified' };
 export type BadgeDefinition = {
   id: number; name: string; description: string; icon: z.infer<typeof BadgeIconNameSchema>;
   /** Set for badges earned by points alone; null for activity badges. */
@@ -49,4 +50,5 @@ export const badgeCatalog: readonly BadgeDefinition[] = [
   { id: 5, name: 'Qualifier', description: 'Qualified 5 leads.', icon: 'check', pointsRequired: null, criterion: { kind: 'count', rule: 'qualify', min: 5 } },
   { id: 6, name: 'Rising Pro', description: 'Earned 500 points: pro level.', icon: 'star', pointsRequired: 500, criterion: { kind: 'points', min: 500 } },
   { id: 7, name: 'Elite Closer', description: 'Earned 1,500 points: elite level.', icon: 'lightning', pointsRequired: 1500, criterion: { kind: 'points', min: 1500 } },
+  { id: 8, name: 'Certified Closer', description: "Passed every assessment of a job's training.", icon: 'check', pointsRequired: null, criterion: { kind: 'certified' } },
 ];

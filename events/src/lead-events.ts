@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadOfferEventSchemas } from './lead-offer-events';
 
 export const LeadTypeSchema = z.enum(['real_estate', 'finance', 'forex']);
 export const LeadStatusSchema = z.enum(['available', 'claimed', 'contacted', 'qualified', 'sold', 'lost']);
@@ -16,6 +17,16 @@ export type ReleaseReason = z.infer<typeof ReleaseReasonSchema>;
 
 const at = z.iso.datetime({ offset: true });
 
+/** A stored custom field value: text and select as strings, dates as YYYY-MM-DD, numbers and booleans as themselves. */
+export const CustomFieldValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+export type CustomFieldValue = z.infer<typeof CustomFieldValueSchema>;
+/** The contact details an edit (or an import's update) may change. */
+export const LeadDetailChangesSchema = z.object({
+  name: z.string().optional(), email: z.string().optional(), phone: z.string().optional(), address: z.string().nullable().optional(),
+  city: z.string().optional(), state: z.string().optional(), source: LeadSourceSchema.nullable().optional(), notes: z.string().nullable().optional(),
+});
+export type LeadDetailChanges = z.infer<typeof LeadDetailChangesSchema>;
+
 export const leadEventSchemas = {
   LeadCreated: z.object({
     leadId: z.number().int().positive(),
@@ -29,6 +40,8 @@ export const leadEventSchemas = {
     source: LeadSourceSchema.nullable(),
     notes: z.string().nullable(),
     createdBy: z.number().int().nullable(),
+    // A bulk-created lead the floor's drip holds back until then (managers see it; LeadDripReleased lets it in).
+    releaseAt: at.optional(),
     at,
   }),
   LeadClaimed: z.object({ leadId: z.number().int(), userId: z.number().int(), at }),
@@ -68,6 +81,15 @@ export const leadEventSchemas = {
   LeadAutoReleaseWarned: z.object({
     leadId: z.number().int(), userId: z.number().int(), releaseAt: at, policyVersion: z.number().int(), at,
   }),
+  // Only what changed; an import's undo appends the values from before as another edit.
+  LeadDetailsEdited: z.object({ leadId: z.number().int(), changes: LeadDetailChangesSchema, at }),
+  // The custom field values that changed, by field name; null: the value was cleared.
+  LeadCustomFieldsChanged: z.object({ leadId: z.number().int(), values: z.record(z.string(), CustomFieldValueSchema.nullable()), at }),
+  // The lead came from a bulk import (row `row` of the file), right after its LeadCreated.
+  LeadImported: z.object({ leadId: z.number().int(), importId: z.number().int(), row: z.number().int(), at }),
+  // The lead leaves the floor: an import that made it was undone before anyone worked it.
+  LeadWithdrawn: z.object({ leadId: z.number().int(), importId: z.number().int().nullable(), by: z.number().int(), at }),
+  ...leadOfferEventSchemas,
 } as const;
 
 /** LeadReleased as first stored: always by a person's hand. */

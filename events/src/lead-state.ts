@@ -1,4 +1,5 @@
-import type { LeadEvent, LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType } from './lead-events';
+import type { PoolDistribution } from './pool-policy-events';
+import type { CustomFieldValue, LeadEvent, LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType } from './lead-events';
 
 /** A lead as its own events describe it: what the decider needs, and what an as-of read shows. */
 export type Lead = {
@@ -31,12 +32,22 @@ export type Lead = {
   autoReleaseResumedAt: string | null;
   /** The release instant the current holder was warned of (null: not warned during this holding). */
   autoReleaseWarnedFor: string | null;
+  /** The open offer (round-robin or weighted distribution): only this agent may take the lead until it expires. */
+  offer: LeadOffer | null;
+  /** Who was offered the lead since it entered the pool: the rotation moves on to someone else. */
+  offeredTo: number[];
+  /** A bulk-created lead the drip holds back until then; null once it is in the pool (or never held). */
+  dripReleaseAt: string | null;
+  /** Values of the floor's custom fields, by field name (checked against the definitions when set). */
+  customFields: Record<string, CustomFieldValue>;
   createdBy: number | null;
   createdAt: string;
   updatedAt: string;
 };
 
 export type LeadState = { exists: false } | Lead;
+
+export type LeadOffer = { userId: number; offeredAt: string; expiresAt: string; distribution: PoolDistribution };
 
 export const initialLeadState = (): LeadState => ({ exists: false });
 
@@ -73,6 +84,10 @@ export function evolveLead(s: LeadState, e: LeadEvent): LeadState {
       autoReleaseExempt: false,
       autoReleaseResumedAt: null,
       autoReleaseWarnedFor: null,
+      offer: null,
+      offeredTo: [],
+      dripReleaseAt: d.releaseAt ?? null,
+      customFields: {},
       createdBy: d.createdBy,
       createdAt: d.at,
       updatedAt: d.at,
@@ -83,9 +98,9 @@ export function evolveLead(s: LeadState, e: LeadEvent): LeadState {
   switch (e.type) {
     // A warning of auto-release belongs to one holding: a new holder has not been warned.
     case 'LeadClaimed':
-      return { ...s, status: 'claimed', claimedBy: e.data.userId, claimedAt: at, autoReleaseWarnedFor: null, updatedAt: at };
+      return { ...s, status: 'claimed', claimedBy: e.data.userId, claimedAt: at, autoReleaseWarnedFor: null, offer: null, updatedAt: at };
     case 'LeadReleased':
-      return { ...s, status: 'available', claimedBy: null, claimedAt: null, autoReleaseWarnedFor: null, updatedAt: at };
+      return { ...s, status: 'available', claimedBy: null, claimedAt: null, autoReleaseWarnedFor: null, offer: null, offeredTo: [], updatedAt: at };
     case 'LeadReassigned':
       // The work done so far (status, stage, follow-up) belongs to the lead, not to the agent.
       return { ...s, claimedBy: e.data.to, claimedAt: at, autoReleaseWarnedFor: null, updatedAt: at };
@@ -116,6 +131,38 @@ export function evolveLead(s: LeadState, e: LeadEvent): LeadState {
     case 'LeadAutoReleaseWarned':
       // A notice to the holder, not a change to the lead.
       return { ...s, autoReleaseWarnedFor: e.data.releaseAt };
+    case 'LeadOffered': {
+      const { userId, expiresAt, distribution } = e.data;
+      return { ...s, offer: { userId, offeredAt: at, expiresAt, distribution }, offeredTo: [...s.offeredTo, userId], updatedAt: at };
+    }
+    case 'LeadOfferAccepted':
+    case 'LeadOfferPassed':
+    case 'LeadOfferExpired':
+      return { ...s, offer: null, updatedAt: at };
+    case 'LeadDripReleased':
+      return { ...s, dripReleaseAt: null, updatedAt: at };
+    case 'LeadDetailsEdited': {
+      const c = e.data.changes;
+      const pick = <K extends keyof typeof c>(k: K, v: Lead[K]) => (c[k] === undefined ? v : (c[k] as Lead[K]));
+      return {
+        ...s, name: pick('name', s.name), email: pick('email', s.email), phone: pick('phone', s.phone), address: pick('address', s.address),
+        city: pick('city', s.city), state: pick('state', s.state), source: pick('source', s.source), notes: pick('notes', s.notes), updatedAt: at,
+      };
+    }
+    case 'LeadCustomFieldsChanged': {
+      const customFields = { ...s.customFields };
+      for (const [name, value] of Object.entries(e.data.values)) {
+        if (value === null) delete customFields[name];
+        else customFields[name] = value;
+      }
+      return { ...s, customFields, updatedAt: at };
+    }
+    case 'LeadImported':
+      // Where the lead came from, not a change to it.
+      return s;
+    case 'LeadWithdrawn':
+      // Gone from the floor: no command finds it, and the pool drops its row.
+      return initialLeadState();
   }
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 const at = z.iso.datetime({ offset: true });
 const id = z.number().int().positive();
 
-/** How new leads reach agents. Only `first_come` is acted on yet; the others are stored for the offer flow. */
+/** How new leads reach agents: anyone claims (`first_come`), or each is offered in turn to one available agent. */
 export const PoolDistributionSchema = z.enum(['first_come', 'round_robin', 'weighted']);
 export type PoolDistribution = z.infer<typeof PoolDistributionSchema>;
 
@@ -12,8 +12,10 @@ export type PoolDistribution = z.infer<typeof PoolDistributionSchema>;
  * - `maxActiveClaims`: the most leads one agent may hold in claimed, contacted or qualified; null: no cap.
  * - `autoReleaseHours`: a lead still only claimed (not contacted) this long goes back to the pool; null: never.
  * - `warnBeforeReleaseMinutes`: the holder is told this long before; 0: no warning.
- * - `distribution`, `weights` (per agent, for `weighted`), `dripPerHour` (bulk imports enter the pool
- *   at this rate; null: at once): kept for the offer and drip flows.
+ * - `distribution`, `weights` (per agent, for `weighted`; 1 when unlisted), `offerTimeoutMinutes`: how
+ *   new leads are offered (a team's rules govern the leads of the type it works, offered among its
+ *   people; the floor's every other lead), `dripPerHour` (the floor's: bulk-created leads enter the
+ *   pool at this rate; null: at once).
  */
 export const PoolPolicyRulesSchema = z.object({
   maxActiveClaims: z.number().int().positive().nullable(),
@@ -22,6 +24,9 @@ export const PoolPolicyRulesSchema = z.object({
   distribution: PoolDistributionSchema,
   weights: z.array(z.object({ userId: id, weight: z.number().int().positive() })),
   dripPerHour: z.number().int().positive().nullable(),
+  // How long an offered lead waits for its agent's answer before it moves on (stored from the
+  // second half on; earlier rule sets read as the default).
+  offerTimeoutMinutes: z.number().positive().default(5),
 });
 export type PoolPolicyRules = z.infer<typeof PoolPolicyRulesSchema>;
 

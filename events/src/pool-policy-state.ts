@@ -4,7 +4,7 @@ import type { PoolPolicyEvent, PoolPolicyRules } from './pool-policy-events';
 /** Today's behaviour: no cap, no auto-release, first come first served. */
 export const defaultPoolPolicyRules: PoolPolicyRules = {
   maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 30,
-  distribution: 'first_come', weights: [], dripPerHour: null,
+  distribution: 'first_come', weights: [], dripPerHour: null, offerTimeoutMinutes: 5,
 };
 
 /**

@@ -1,7 +1,14 @@
 import type { z } from 'zod';
+import { academyEventSchemas } from './academy-events';
+import { applicationEventSchemas } from './application-events';
+import { jobEventSchemas } from './job-events';
 import { billingEventSchemas } from './billing-events';
 import { callEventSchemas } from './call-events';
+import { distributionEventSchemas } from './distribution-events';
+import { customFieldEventSchemas } from './custom-field-events';
 import { gamificationEventSchemas } from './gamification-events';
+import { importEventSchemas } from './import-events';
+import { integrationEventSchemas } from './integration-events';
 import { leadEventSchemas, upcastLeadReleasedV1 } from './lead-events';
 import { poolPolicyEventSchemas } from './pool-policy-events';
 import { saleEventSchemas } from './sale-events';
@@ -20,6 +27,13 @@ export const eventSchemas = {
   ...twoFactorEventSchemas,
   ...billingEventSchemas,
   ...poolPolicyEventSchemas,
+  ...distributionEventSchemas,
+  ...customFieldEventSchemas,
+  ...importEventSchemas,
+  ...integrationEventSchemas,
+  ...academyEventSchemas,
+  ...jobEventSchemas,
+  ...applicationEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

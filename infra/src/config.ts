@@ -70,6 +70,17 @@ const ConfigSchema = z.object({
   STRIPE_PRICE_FLOOR: z.string().trim().regex(/^price_\w+$/, 'must be a Stripe price id (price_…)').optional(),
   // Where Stripe's API answers (default Stripe's own): a Stripe-compatible server such as stripe-mock.
   STRIPE_API_URL: optionalUrl.refine((u) => u === undefined || /^https?:\/\/[^/]+\/?$/.test(u), 'must be an http(s):// origin'),
+  // HubSpot CRM (see hubspot/hubspot-settings.ts): the OAuth app's client id and secret. Unset:
+  // the /integrations screen says how to configure it. The URLs default to HubSpot's own.
+  HUBSPOT_CLIENT_ID: z.string().trim().min(1).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  HUBSPOT_API_URL: optionalUrl.refine((u) => u === undefined || /^https?:\/\/[^/]+\/?$/.test(u), 'must be an http(s):// origin'),
+  HUBSPOT_AUTHORIZE_URL: optionalUrl.refine((u) => u === undefined || /^https?:\/\//.test(u), 'must be an http(s):// URL'),
+  // Where HubSpot sends the browser back; unset: /integrations/hubspot/callback on the console's own origin.
+  HUBSPOT_REDIRECT_URI: optionalUrl.refine((u) => u === undefined || /^https?:\/\//.test(u), 'must be an http(s):// URL'),
+  // Outbound webhook targets (see integrations/webhook-targets.ts): `true` also allows private
+  // network addresses (an intranet receiver). Loopback http is allowed outside production only.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });
 
 /** A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe), else null. */

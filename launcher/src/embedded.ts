@@ -2,14 +2,17 @@
 // under DATA_DIR) unless DATABASE_URL points at one; command routes, reads, projections and
 // jobs share this process.
 import { commandRoutes } from '@leadfloor/command-service/app';
+import { integrationSettingsFrom } from '@leadfloor/command-service/integrations/integration-settings';
 import { billingProviderFrom } from '@leadfloor/command-service/billing/billing-provider';
 import { authLimitsFrom } from '@leadfloor/command-service/auth/auth-routes';
 import { loadConfig, metricsTokenOnMainPort } from '@leadfloor/infra/config';
 import { postgresCheck } from '@leadfloor/infra/http/readiness-checks';
 import { createLogger, type Logger } from '@leadfloor/infra/logger';
+import { surviveConnectionLoss } from '@leadfloor/infra/postgres/connection-loss-guard';
 import { migrate } from '@leadfloor/infra/migrations/migrate';
 import { startEmbeddedPostgres } from '@leadfloor/infra/postgres/embedded';
 import { createPool } from '@leadfloor/infra/postgres/pool';
+import { diskFileStorage } from '@leadfloor/infra/file-storage/file-storage';
 import { buildApp } from '@leadfloor/query-service/app';
 import { createSocketHub } from '@leadfloor/query-service/live/socket-hub';
 import { createSessionStore } from '@leadfloor/infra/auth/sessions';
@@ -42,13 +45,14 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
     await migrate(databaseUrl);
     // Read, or made on a first start, once the embedded PostgreSQL has laid out DATA_DIR.
     const twoFactorKey = loadTwoFactorKey(config);
+    const integrations = integrationSettingsFrom(config, twoFactorKey);
 
     const pool = createPool(databaseUrl, { applicationName: 'leadfloor', max: 20 });
     shutdown.add('database pool', () => pool.end());
     const sessions = createSessionStore(pool);
     const hub = createSocketHub({ sessionAlive: async (token) => (await sessions.resolve(token)) !== null });
     const background = await startBackground({
-      pool, databaseUrl, logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, publish: hub.deliver,
+      pool, databaseUrl, logger, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, publish: hub.deliver, integrations,
     });
     shutdown.add('background workers', background.stop);
     // The sign-in screen shows the demo sign-ins only on the demo floor (DESIGN.md, "Demo floor").
@@ -68,12 +72,14 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
       checks: { postgres: postgresCheck(pool), ...background.checks },
       writes: {
         kind: 'in-process',
-        register: (gateway) => gateway.register(commandRoutes, { pool, bodyLimit: config.BODY_LIMIT, secureCookies, authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, twoFactorKey, billing }),
+        register: (gateway) => gateway.register(commandRoutes, { pool, bodyLimit: config.BODY_LIMIT, secureCookies, authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, twoFactorKey, integrations, billing, dataDir: config.DATA_DIR }),
       },
       consoleDir: config.CONSOLE_DIR ?? defaultConsoleDir,
       metricsToken: metricsTokenOnMainPort(config),
       demoAccounts,
       billingProvider: billing.kind,
+      files: diskFileStorage(`${config.DATA_DIR}/files`),
+      crmConfigured: { hubspot: integrations.hubspot !== null },
       trustProxy: config.TRUST_PROXY,
     });
     await serveMetricsPort(config, logger, shutdown);
@@ -101,4 +107,6 @@ try {
 } catch (err) {
   exitOnStartupFailure(err);
 }
-void main(createLogger(config), config);
+const logger = createLogger(config);
+surviveConnectionLoss(logger);
+void main(logger, config);

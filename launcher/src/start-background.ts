@@ -1,4 +1,5 @@
 import { startProcessManagers } from '@leadfloor/command-service/reactors/process-managers';
+import type { IntegrationSettings } from '@leadfloor/command-service/integrations/integration-settings';
 import { createLogNotifier } from '@leadfloor/infra/event-store/log-notifier';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import type { ReadinessChecks } from '@leadfloor/infra/http/health-routes';
@@ -23,10 +24,12 @@ export type Background = {
  * PostgreSQL backend, and command-service's process managers (points, call and sale follow-ups)
  * with the call-analysis workers they feed.
  */
-export async function startBackground({ pool, databaseUrl, logger, shutdownTimeoutMs, publish }: {
+export async function startBackground({ pool, databaseUrl, logger, shutdownTimeoutMs, publish, integrations }: {
   pool: Pool; databaseUrl: string; logger: Logger; shutdownTimeoutMs: number;
   /** Live messages to sockets (the gateway's hub in-process); none in tests that need no sockets. */
   publish?: LivePublish;
+  /** Inbound leads, outbound webhooks and CRM sync (the same settings, and so keys, as the command routes'). */
+  integrations?: IntegrationSettings;
 }): Promise<Background> {
   const liveFeed = publish ? createLiveFeed({ pool, publish }) : undefined;
   const store = createPostgresEventStore(pool);
@@ -46,7 +49,7 @@ export async function startBackground({ pool, databaseUrl, logger, shutdownTimeo
   });
 
   const jobs = createJobs({ databaseUrl, logger: logger.child({ part: 'jobs' }) });
-  const processManagers = startProcessManagers({ pool, store, notifier, jobs, logger: logger.child({ part: 'process-managers' }) });
+  const processManagers = startProcessManagers({ pool, store, notifier, jobs, logger: logger.child({ part: 'process-managers' }), integrations });
   const unwatch = [watchProjections({ pool, status: projections.status, source: { kind: 'tail' } }), watchJobs(jobs)];
   let processManagerFailure: Error | undefined;
   processManagers.failed.catch((err: Error) => {

@@ -3,10 +3,24 @@ import { startProjectionRunner, type ProjectionRunner, type RunnerLogger } from 
 import type { EventSource, Projection } from '@leadfloor/infra/projections/types';
 import type { RecordedEvent } from '@leadfloor/events';
 import { accountLeadWork } from './projections/account-lead-work';
+import { academyEnrollments, academyJobs } from './projections/academy-jobs';
+import { academyLearners } from './projections/academy-learners';
+import { academyTrainings } from './projections/academy-trainings';
 import { billing } from './projections/billing';
 import { calls } from './projections/calls';
+import { closerApplications } from './projections/closers-applications';
+import { closerJobs } from './projections/closers-jobs';
+import { applicationMessages, reviewerNotes } from './projections/closers-threads';
+import { leadAnalytics } from './projections/lead-analytics';
+import { crmConnections, leadSources, outboundWebhooks } from './projections/integrations';
 import { leadPool } from './projections/lead-pool';
+import { customFields } from './projections/custom-fields';
+import { leadCustomFields } from './projections/lead-custom-fields';
+import { importRuns } from './projections/import-runs';
+import { leadPoolHistory } from './projections/lead-pool-history';
 import { leadAutoRelease } from './projections/lead-auto-release';
+import { leadDistribution } from './projections/lead-distribution';
+import { poolClaims } from './projections/pool-claims';
 import { poolPolicy } from './projections/pool-policy';
 import { notifications } from './notifications/notifications-projection';
 import { teamActivity } from './projections/team-activity';
@@ -29,6 +43,13 @@ export const projections: Projection[] = [
   userTwoFactor, floorPolicy,
   billing,
   poolPolicy, leadAutoRelease,
+  leadDistribution, poolClaims,
+  leadAnalytics as Projection,
+  leadPoolHistory as Projection,
+  leadSources, outboundWebhooks, crmConnections,
+  academyTrainings, academyLearners, academyJobs, academyEnrollments,
+  closerJobs, closerApplications, applicationMessages, reviewerNotes,
+  customFields, leadCustomFields, importRuns,
 ];
 
 export const findProjection = (name: string) =>

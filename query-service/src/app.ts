@@ -10,6 +10,8 @@ import { twoFactorGate } from '@leadfloor/infra/auth/two-factor-gate';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { BillingProvider, DemoAccount } from '@leadfloor/contracts';
 import { accountExportRoutes } from './account/account-export-routes';
+import { academyReadRoutes } from './academy/academy-read-routes';
+import { learnerReadRoutes } from './academy/learner-read-routes';
 import { avatarRoutes } from './account/avatar-routes';
 import { billingReadRoutes } from './billing/billing-read-routes';
 import { profileReadRoutes } from './account/profile-read-routes';
@@ -21,19 +23,30 @@ import { commandProxy } from './command-proxy';
 import { describeRoutes, registerApiDocs } from './docs/api-docs';
 import { callReadRoutes } from './calls/call-read-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { statsExplainRoutes } from './dashboard/stats-explain-routes';
+import { analyticsRoutes } from './analytics/analytics-routes';
 import { leaderboardRoutes } from './leaderboard/leaderboard-routes';
 import { leadReadRoutes } from './leads/lead-read-routes';
+import { importReadRoutes } from './imports/import-read-routes';
+import { leadExportRoutes } from './imports/lead-export-routes';
 import { claimAttemptRoutes } from './leads/claim-attempt-routes';
 import { poolPolicyReadRoutes } from './pool-policy/pool-policy-read-routes';
+import { poolDistributionReadRoutes } from './pool-distribution/pool-distribution-read-routes';
+import { socketPresence } from './pool-distribution/socket-presence';
 import { saleReadRoutes } from './sales/sale-read-routes';
 import { teamChatReadRoutes } from './teams/team-chat-read-routes';
 import { teamTaskReadRoutes } from './teams/team-task-read-routes';
 import { teamReadRoutes } from './teams/team-read-routes';
+import { timeTravelRoutes } from './time-travel/time-travel-routes';
 import type { SocketHub } from './live/socket-hub';
 import { sessionEndings } from './live/session-endings';
 import { wsRoute } from './live/ws-route';
 import { notificationReadRoutes } from './notifications/notification-read-routes';
+import { closerFileRoute } from './closers/closer-file-route';
+import { closerReadRoutes } from './closers/closer-read-routes';
+import { diskFileStorage, type FileStorage } from '@leadfloor/infra/file-storage/file-storage';
 import { consoleNotBuiltRoute, consoleScriptHashes, isConsoleBuilt, serveConsole, spaFallback } from './console-routes';
+import { integrationReadRoutes } from './integrations/integration-read-routes';
 
 /**
  * Where writes go. Distributed: proxied to command-service. Embedded: command-service's own
@@ -77,6 +90,10 @@ export type GatewayDeps = {
   trustProxy?: TrustProxy;
   /** How plans change on this floor (Stripe when STRIPE_SECRET_KEY is set); default by hand. */
   billingProvider?: BillingProvider;
+  /** CRM providers whose app credentials the deployment has (HUBSPOT_CLIENT_ID/_SECRET); default none. */
+  crmConfigured?: { hubspot: boolean };
+  /** Where uploaded files' bytes are read (closers hub): the same storage command-service writes to; default `.data/files`. */
+  files?: FileStorage;
 };
 
 /**
@@ -104,16 +121,27 @@ export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
   await app.register(demoAccountsRoute, { accounts: deps.demoAccounts ?? [] });
   await app.register(twoFactorReadRoutes, { pool });
   await app.register(leadReadRoutes, { pool, store, now });
+  await app.register(importReadRoutes, { pool });
+  await app.register(leadExportRoutes, { pool, now });
   await app.register(claimAttemptRoutes, { pool });
   await app.register(poolPolicyReadRoutes, { pool });
+  await app.register(poolDistributionReadRoutes, { pool, now });
   await app.register(dashboardRoutes, { pool, now, timeZone });
+  await app.register(statsExplainRoutes, { pool, now, timeZone });
+  await app.register(analyticsRoutes, { pool, timeZone });
   await app.register(callReadRoutes, { pool, now, timeZone });
   await app.register(saleReadRoutes, { pool, now, timeZone });
   await app.register(leaderboardRoutes, { pool, now, timeZone });
+  await app.register(timeTravelRoutes, { pool, now });
   await app.register(teamReadRoutes, { pool, now, timeZone });
   await app.register(teamChatReadRoutes, { pool });
   await app.register(teamTaskReadRoutes, { pool, now });
+  await app.register(closerReadRoutes, { pool, now, timeZone });
+  await app.register(closerFileRoute, { pool, files: deps.files ?? diskFileStorage('.data/files') });
+  await app.register(academyReadRoutes, { pool });
+  await app.register(learnerReadRoutes, { pool });
   await app.register(notificationReadRoutes, { pool });
+  await app.register(integrationReadRoutes, { pool, configured: deps.crmConfigured ?? { hubspot: false } });
   await app.register(billingReadRoutes, { pool, provider: deps.billingProvider ?? 'manual' });
   const sessions = createSessionStore(pool);
   await app.register(profileReadRoutes, { pool, now, timeZone });
@@ -123,6 +151,8 @@ export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
   if (hub) {
     await app.register(wsRoute, { hub });
     await app.register(sessionEndings, { hub });
+    // A connected console counts as present for round-robin and weighted offers.
+    await app.register(socketPresence, { pool, hub });
   }
   if (writes.kind === 'proxy') {
     await app.register(commandProxy, { prefix: '/api', upstream: writes.commandServiceUrl });

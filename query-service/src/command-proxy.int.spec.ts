@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVATAR_MAX_BYTES } from '@leadfloor/contracts';
+import { AVATAR_MAX_BYTES, CLOSER_FILE_MAX_BYTES } from '@leadfloor/contracts';
 import { createPool } from '@leadfloor/infra/postgres/pool';
 import { buildApp } from './app';
 
@@ -82,6 +82,17 @@ describe('gateway write proxy', () => {
     expect(over.statusCode).toBe(413);
     // Only that route: any other write keeps BODY_LIMIT.
     expect((await gateway.inject({ method: 'PATCH', url: '/api/profile', payload: 'x'.repeat(5000), headers: { 'content-type': 'application/json' } })).statusCode).toBe(413);
+  });
+
+  it("lets a closers hub upload past BODY_LIMIT, byte for byte, up to the hub's file limit and its form", async () => {
+    const boundary = 'xyz';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-${'p'.repeat(CLOSER_FILE_MAX_BYTES - 5)}\r\n--${boundary}--\r\n`;
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const res = await gateway.inject({ method: 'POST', url: '/api/closers/files', payload, headers });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().body).toHaveLength(payload.length);
+    const over = await gateway.inject({ method: 'POST', url: '/api/closers/files', payload: 'x'.repeat(CLOSER_FILE_MAX_BYTES + 128 * 1024), headers });
+    expect(over.statusCode).toBe(413);
   });
 
   it('answers a 503 problem when command-service is down', async () => {

@@ -1,5 +1,5 @@
 import replyFrom from '@fastify/reply-from';
-import { AVATAR_MAX_BYTES } from '@leadfloor/contracts';
+import { AVATAR_MAX_BYTES, CLOSER_FILE_MAX_BYTES, IMPORT_MAX_BYTES } from '@leadfloor/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '@leadfloor/infra/http/create-http-app';
 import { sendProblem } from '@leadfloor/infra/http/problem';
@@ -41,6 +41,9 @@ export const commandProxy: FastifyPluginAsync<{ upstream: string }> = async (app
   }
   // An avatar may be larger than BODY_LIMIT: command-service holds it to its own, exact limit.
   app.post('/profile/avatar', { schema: { hide: true }, bodyLimit: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD, handler: forward });
+  // So may an import's file (command-service holds it to IMPORT_MAX_BYTES and 100,000 rows).
+  app.post('/imports', { schema: { hide: true }, bodyLimit: IMPORT_MAX_BYTES + MULTIPART_OVERHEAD, handler: forward });
+  app.post('/closers/files', { schema: { hide: true }, bodyLimit: CLOSER_FILE_MAX_BYTES + MULTIPART_OVERHEAD, handler: forward });
 };
 
 /**

@@ -4,6 +4,7 @@ import { kafkaCheck, postgresCheck, redisCheck, type ClosableCheck } from '@lead
 import type { ReadinessChecks } from '@leadfloor/infra/http/health-routes';
 import type { Logger } from '@leadfloor/infra/logger';
 import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
+import { diskFileStorage } from '@leadfloor/infra/file-storage/file-storage';
 import type { DemoAccount, SocketMessage } from '@leadfloor/contracts';
 import { createSessionStore } from '@leadfloor/infra/auth/sessions';
 import { stripeSettingsOf } from '@leadfloor/infra/stripe/stripe-settings';
@@ -11,6 +12,7 @@ import { subscribeLive } from '@leadfloor/infra/live/redis-bus';
 import { buildApp } from './app';
 import { createSocketHub } from './live/socket-hub';
 import { defaultConsoleDir } from './console-routes';
+import { hubSpotSettingsFrom } from '@leadfloor/infra/hubspot/hubspot-settings';
 
 export type RunningServer = { url: string; close(): Promise<void> };
 
@@ -59,6 +61,8 @@ export async function startQueryServer({ config, logger, describeWrites, demoAcc
       consoleDir: config.CONSOLE_DIR ?? defaultConsoleDir,
       demoAccounts: demoAccounts ? await demoAccounts(pool) : [],
       billingProvider: stripeSettingsOf(config) ? 'stripe' : 'manual',
+      files: diskFileStorage(`${config.DATA_DIR}/files`),
+      crmConfigured: { hubspot: hubSpotSettingsFrom(config) !== null },
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     return { url, close: async () => { hub.close(); await app.close(); await closeConnections(); } };

@@ -24,7 +24,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const rules = { maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 0, distribution: 'first_come', weights: [], dripPerHour: null };
+const rules = { maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 0, distribution: 'first_come', weights: [], dripPerHour: null, offerTimeoutMinutes: 5 };
 const setPolicy = async (body: Record<string, unknown>) => {
   const res = await max.request('PUT', '/api/pool-policy', { ...rules, ...body });
   expect(res.statusCode).toBe(200);

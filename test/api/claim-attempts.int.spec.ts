@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => api.close());
 
-const rules = { maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 30, distribution: 'first_come', weights: [], dripPerHour: null };
+const rules = { maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 30, distribution: 'first_come', weights: [], dripPerHour: null, offerTimeoutMinutes: 5 };
 const newLead = async () =>
   (await max.request('POST', '/api/leads', { name: 'Hot Lead', email: 'x@example.com', phone: '555-0101', city: 'Austin', state: 'TX', leadType: 'forex' })).json().lead.id as number;
 const attemptsOf = async (who: Agent, leadId: number) => who.request('GET', `/api/leads/${leadId}/claim-attempts`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SocketMessage } from '../../contracts/src/notifications';
+import type { SocketMessage } from '../../contracts/src/socket-messages';
 import { createSessionStore } from '../../infra/src/auth/sessions';
 import { createLivePublisher, subscribeLive } from '../../infra/src/live/redis-bus';
 import { createPool } from '../../infra/src/postgres/pool';

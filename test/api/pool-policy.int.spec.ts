@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => api.close());
 
-const rules = { maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 30, distribution: 'first_come', weights: [], dripPerHour: null };
+const rules = { maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 30, distribution: 'first_come', weights: [], dripPerHour: null, offerTimeoutMinutes: 5 };
 const newLead = { name: 'Dana Scott', email: 'dana@example.com', phone: '555-0101', city: 'Austin', state: 'TX', leadType: 'real_estate' };
 const create = async (n = 1) => {
   const ids: number[] = [];
@@ -40,7 +40,7 @@ describe('reading the pool policy', () => {
   it("keeps today's behaviour until a manager sets one: no cap, no auto-release, first come", async () => {
     const p = await policyOf(cyd);
     expect(p).toMatchObject({
-      version: 0, activeClaims: 0, floor: null, teams: [], canEditFloor: false, actedOn: { distribution: ['first_come'] },
+      version: 0, activeClaims: 0, floor: null, teams: [], canEditFloor: false, actedOn: { distribution: ['first_come', 'round_robin', 'weighted'] },
       effective: { maxActiveClaims: null, autoReleaseHours: null, distribution: 'first_come', source: 'floor', version: 0 },
     });
   });

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SocketMessage } from '../../contracts/src/notifications';
+import type { SocketMessage } from '../../contracts/src/socket-messages';
 import type { TeamMessage } from '../../contracts/src/team-chat';
 import { startApi, type Agent, type Api } from '../api-harness';
 import { connectSocket } from '../socket-client';

@@ -69,7 +69,7 @@ describe('app killed while an auto-release timer is due', () => {
     await waitFor(async () => (await pool.query(`select 1 from users_v1 where id = $1 and role = 'manager'`, [max.id])).rowCount === 1, { what: 'the manager role' });
 
     const policy = await max.request('PUT', '/api/pool-policy', {
-      maxActiveClaims: null, autoReleaseHours: AUTO_RELEASE_HOURS, warnBeforeReleaseMinutes: 0, distribution: 'first_come', weights: [], dripPerHour: null,
+      maxActiveClaims: null, autoReleaseHours: AUTO_RELEASE_HOURS, warnBeforeReleaseMinutes: 0, distribution: 'first_come', weights: [], dripPerHour: null, offerTimeoutMinutes: 5,
     });
     expect(policy.status).toBe(200);
     await waitFor(async () => (await max.request('GET', '/api/pool-policy')).body.version === policy.body.version, { what: 'the policy read model' });

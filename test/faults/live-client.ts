@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { SocketMessage } from '../../contracts/src/notifications';
+import type { SocketMessage } from '../../contracts/src/socket-messages';
 import type { HttpUser } from './http-user';
 
 // A Node stand-in for the console's real-time client, keeping its rules:

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SocketMessage } from '../../contracts/src/notifications';
+import type { SocketMessage } from '../../contracts/src/socket-messages';
 import { requireKafka, uniqueTopic } from '../../infra/src/kafka/testing/kafka-for-tests';
 import { createTestDatabase } from '../db';
 import { waitFor } from '../wait-for';

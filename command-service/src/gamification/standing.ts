@@ -52,8 +52,9 @@ export type AwardPoints = {
   data: { userId: number; rule: PointsRule; awardKey: string; points: number; active: boolean; sourceEventId: string; tableVersion: number; at: string };
 };
 
+// A certification badge is the academy's to award (academy/certification-badge.ts), never from points.
 const meets = (c: BadgeCriterion, points: number, counts: Record<PointsRule, number>) =>
-  c.kind === 'points' ? points >= c.min : counts[c.rule] >= c.min;
+  c.kind === 'points' ? points >= c.min : c.kind === 'count' ? counts[c.rule] >= c.min : false;
 
 /**
  * Credits an activity once, whatever the number of deliveries: an activity already credited

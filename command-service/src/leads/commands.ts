@@ -1,4 +1,5 @@
-import type { LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType, ScopedPoolPolicy } from '@leadfloor/events';
+import type { CustomFieldDefinition } from '../custom-fields/custom-field-set';
+import type { CustomFieldValue, LeadDetailChanges, LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType, PoolDistribution, ScopedPoolPolicy } from '@leadfloor/events';
 
 // Open union: roles beyond these three may appear (spec 6 names only these), and a decider
 // must treat an unknown role as having no special rights rather than fail to type-check.
@@ -48,6 +49,8 @@ export type CreateLead = Command<
     leadType: LeadType;
     source: LeadSource | null;
     notes: string | null;
+    /** Bulk creation under the floor's drip: the lead enters the pool then (drip-release.ts). */
+    releaseAt?: string;
   }>
 >;
 /** No claimer field on purpose: the claimer is always `meta.actor`. */
@@ -83,7 +86,39 @@ type TimerMeta = { now: string; policy: AutoReleasePolicy };
 export type WarnOfAutoRelease = Command<'WarnOfAutoRelease', OnLead<{ claimedAt: string }>, TimerMeta>;
 export type AutoReleaseLead = Command<'AutoReleaseLead', OnLead<{ claimedAt: string }>, TimerMeta>;
 
+/** The floor's offers (decide-offer.ts): made by the rotation or a manager's assign-next, for nobody's hand. */
+type OfferMeta = { now: string; assignedBy: number | null };
+export type OfferLead = Command<'OfferLead', OnLead<{ userId: number; expiresAt: string; distribution: PoolDistribution; policyVersion: number }>, OfferMeta>;
+/** The offered agent says no; a manager may move any offer on (assign-next). */
+export type PassOffer = Command<'PassOffer', OnLead>;
+/** The offer's timer: `offeredAt` names the offer it was set for. */
+export type ExpireOffer = Command<'ExpireOffer', OnLead<{ offeredAt: string }>, { now: string }>;
+/** The drip's timer: lets a held lead into the pool once its release instant has come. */
+export type ReleaseDrippedLead = Command<'ReleaseDrippedLead', OnLead, { now: string }>;
+
+/**
+ * Details and custom field values: the holder, or a manager (a manager keeps the floor's data,
+ * an import's update included). `fields`: the active custom fields of the lead's type, looked up
+ * by the caller; values are checked against them (custom-fields/field-values.ts).
+ */
+export type EditLeadDetails = Command<'EditLeadDetails', OnLead<{ changes: LeadDetailChanges }>>;
+export type SetLeadCustomFields = Command<
+  'SetLeadCustomFields', OnLead<{ values: Record<string, CustomFieldValue | null>; complete?: boolean }>, CommandMeta & { fields: readonly CustomFieldDefinition[] }
+>;
+/** Marks a lead just created by an import (row `row` of import `importId`). */
+export type MarkLeadImported = Command<'MarkLeadImported', OnLead<{ importId: number; row: number }>>;
+/** An import's undo takes back a lead it made; `worked`: the caller found events on it beyond the import's own. */
+export type WithdrawLead = Command<'WithdrawLead', OnLead<{ importId: number }>, CommandMeta & { worked: boolean }>;
+
 export type LeadCommand =
+  | EditLeadDetails
+  | SetLeadCustomFields
+  | MarkLeadImported
+  | WithdrawLead
+  | OfferLead
+  | PassOffer
+  | ExpireOffer
+  | ReleaseDrippedLead
   | CreateLead
   | ClaimLead
   | ReleaseLead

@@ -5,6 +5,8 @@ import type {
 } from './commands';
 import type { Lead, LeadState } from '@leadfloor/events';
 import { decideTimer } from './decide-auto-release';
+import { decideDetails } from './decide-details';
+import { claimAvailable, decideOffer } from './decide-offer';
 
 /**
  * The lead's rules. Pure: returns the events a command produces, [] when it would change
@@ -31,6 +33,8 @@ import { decideTimer } from './decide-auto-release';
  *   it spans every lead an agent holds, which no single lead's state can see.
  * - A manager exempts a lead from auto-release, or lifts that, for a lead in the pool or held by
  *   one of their team (like a reassignment); the auto-release timers are decide-auto-release.ts.
+ * - An available lead may still be closed to a claim: held back by the drip, or offered to one
+ *   agent (round-robin and weighted distribution); decide-offer.ts has those rules.
  */
 export function decide(c: LeadCommand, s: LeadState): LeadEvent[] {
   const { now } = c.meta;
@@ -50,8 +54,13 @@ export function decide(c: LeadCommand, s: LeadState): LeadEvent[] {
           claimedBy: lead.claimedBy,
         });
       }
-      return [{ type: 'LeadClaimed', data: { leadId, userId: actor.id, at: now } }];
+      return claimAvailable(c, lead);
     }
+    case 'OfferLead':
+    case 'PassOffer':
+    case 'ExpireOffer':
+    case 'ReleaseDrippedLead':
+      return decideOffer(c, lead);
     case 'ReleaseLead':
       return release(c, lead);
     case 'ReassignLead':
@@ -64,6 +73,11 @@ export function decide(c: LeadCommand, s: LeadState): LeadEvent[] {
     case 'WarnOfAutoRelease':
     case 'AutoReleaseLead':
       return decideTimer(c, lead);
+    case 'EditLeadDetails':
+    case 'SetLeadCustomFields':
+    case 'MarkLeadImported':
+    case 'WithdrawLead':
+      return decideDetails(c, lead);
     default:
       return edit(c, lead);
   }

@@ -18,6 +18,7 @@ import type { HolderMeta, LeadCommand } from './commands';
 import { leadAggregate, leadStream } from './lead-aggregate';
 import { createLeadRunner } from './lead-runner';
 import { commandsFromPatch } from './patch-commands';
+import { planNewLeads } from './new-lead-commands';
 
 export type LeadRouteDeps = {
   pool: Pool; store: EventStore; handle: HandleCommand; limiter: RateLimiter; now: () => Date; policies: PoolPolicyReader;
@@ -43,12 +44,10 @@ export const leadRoutes: FastifyPluginAsyncZod<LeadRouteDeps> = async (app, deps
     schema: { headers: IdempotencyKeyHeaders, body: CreateLeadBodySchema, response: { 201: LeadResponseSchema } },
   }, async (req, reply) => {
     const actor = await req.actor();
-    const { status: _available, ...fields } = req.body;
+    const [commands] = await planNewLeads(store, [req.body]);
     const leadId = await store.nextId('lead');
-    const outcome = await handle(leadAggregate, leadStream(leadId), [{
-      type: 'CreateLead', data: { leadId, ...fields },
-      meta: { now: deps.now().toISOString(), actor: { id: actor.id, role: actor.role, teamId: actor.teamId } },
-    }], requestContext(req, actor));
+    const meta = { now: deps.now().toISOString(), actor: { id: actor.id, role: actor.role, teamId: actor.teamId } };
+    const outcome = await handle(leadAggregate, leadStream(leadId), commands!(leadId, meta), requestContext(req, actor));
     return reply.code(201).send({ lead: await toDto(outcome.state, outcome.version, actor, deps.policies), version: outcome.version });
   });
 

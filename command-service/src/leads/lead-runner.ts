@@ -41,7 +41,7 @@ export function createLeadRunner(deps: LeadRunnerDeps) {
   // their name and team need no second look-up.
   const toDto = async (s: LeadState, version: number, actor: SessionActor, policy: () => Promise<PoolPolicies>): Promise<LeadDto> => {
     if (!s.exists) throw new ApiError(404, 'not_found', 'Lead not found.');
-    const { exists: _e, createdBy: _c, autoReleaseResumedAt: _r, autoReleaseWarnedFor: _w, ...lead } = s;
+    const { exists: _e, createdBy: _c, autoReleaseResumedAt: _r, autoReleaseWarnedFor: _w, offer, offeredTo: _o, dripReleaseAt, ...lead } = s;
     const own = s.claimedBy === actor.id;
     const claimedByName = own && actor.fullName !== null ? actor.fullName : await fullNameOf(pool, s.claimedBy);
     let autoReleaseAt: string | null = null;
@@ -49,7 +49,10 @@ export function createLeadRunner(deps: LeadRunnerDeps) {
       const teamId = own ? actor.teamId : await teamOf(pool, s.claimedBy);
       autoReleaseAt = autoReleaseTimes(s, poolPolicyFor(await policy(), teamId))?.releaseAt ?? null;
     }
-    return { ...lead, claimedByName, autoReleaseAt, version };
+    return {
+      ...lead, claimedByName, autoReleaseAt, version,
+      offer: offer === null ? null : { userId: offer.userId, expiresAt: offer.expiresAt }, releaseAt: dripReleaseAt,
+    };
   };
 
   /**

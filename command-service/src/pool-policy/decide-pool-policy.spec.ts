@@ -51,6 +51,12 @@ describe('pool policy decider', () => {
     given(floorSet(capped)).when(set({ ...capped, maxActiveClaims: 3 }, manager, null, { expectedVersion: 1 })).then([floorSet({ ...capped, maxActiveClaims: 3 })]);
   });
 
+  it("lets a save through when only another scope changed since the editor loaded the rules, and refuses a version not yet reached", () => {
+    given(floorSet(capped), teamSet(capped)).when(set({ ...capped, maxActiveClaims: 3 }, manager, null, { expectedVersion: 1 }))
+      .then([floorSet({ ...capped, maxActiveClaims: 3 })]);
+    given(floorSet(capped)).when(set({ ...capped, maxActiveClaims: 3 }, manager, null, { expectedVersion: 2 })).thenRefuses('VersionConflict', 'pool_policy.changed');
+  });
+
   it('changes nothing when the rules are already so', () => {
     given(floorSet(capped)).when(set(capped)).then([]);
     given().when(set(defaultPoolPolicyRules)).then([]);

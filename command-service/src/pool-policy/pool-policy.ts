@@ -27,10 +27,11 @@ export type PoolPolicyCommand = SetPoolPolicy | RemovePoolPolicyOverride;
 const sameRules = (a: PoolPolicyRules, b: PoolPolicyRules) =>
   a.maxActiveClaims === b.maxActiveClaims && a.autoReleaseHours === b.autoReleaseHours
   && a.warnBeforeReleaseMinutes === b.warnBeforeReleaseMinutes && a.distribution === b.distribution
-  && a.dripPerHour === b.dripPerHour && JSON.stringify(a.weights) === JSON.stringify(b.weights);
+  && a.dripPerHour === b.dripPerHour && JSON.stringify(a.weights) === JSON.stringify(b.weights)
+  && a.offerTimeoutMinutes === b.offerTimeoutMinutes;
 
-const rulesOf = ({ maxActiveClaims, autoReleaseHours, warnBeforeReleaseMinutes, distribution, weights, dripPerHour }: PoolPolicyRules): PoolPolicyRules =>
-  ({ maxActiveClaims, autoReleaseHours, warnBeforeReleaseMinutes, distribution, weights, dripPerHour });
+const rulesOf = ({ maxActiveClaims, autoReleaseHours, warnBeforeReleaseMinutes, distribution, weights, dripPerHour, offerTimeoutMinutes }: PoolPolicyRules): PoolPolicyRules =>
+  ({ maxActiveClaims, autoReleaseHours, warnBeforeReleaseMinutes, distribution, weights, dripPerHour, offerTimeoutMinutes });
 
 /**
  * Who may change the pool's rules: a manager sets the floor's; a team's override is set or
@@ -50,7 +51,10 @@ export function decidePoolPolicy(c: PoolPolicyCommand, s: PoolPolicies): PoolPol
     return s.teams[c.data.teamId] ? [{ type: 'PoolPolicyOverrideRemoved', data: { teamId: c.data.teamId, by: actor.id, at } }] : [];
   }
   const { expectedVersion } = c.data;
-  if (expectedVersion !== undefined && expectedVersion !== s.version) {
+  // Refused only when this scope changed after the version the editor loaded: a change to
+  // another scope (another team's override) meanwhile takes nothing from this editor.
+  const scopeVersion = (teamId === null ? s.floor : s.teams[teamId])?.version ?? 0;
+  if (expectedVersion !== undefined && (scopeVersion > expectedVersion || expectedVersion > s.version)) {
     throw new VersionConflict('pool_policy.changed', 'The pool rules changed since you opened them; review them and save again.', {
       version: s.version,
     });

@@ -2,16 +2,21 @@ import type { LogNotifier } from '@leadfloor/infra/event-store/log-notifier';
 import type { EventStore } from '@leadfloor/infra/event-store/types';
 import type { Jobs } from '@leadfloor/infra/jobs/job-queue';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
+import { certificationBadgeReactor } from '../academy/certification-badge';
 import { workCallAnalysis } from '../calls/analysis-jobs';
 import { callReactor } from '../calls/call-reactor';
 import { pointsReactor } from '../gamification/points-reactor';
 import { autoReleaseReactor, startAutoRelease } from '../leads/auto-release';
+import { offerReactor, startOfferTimers } from '../pool-distribution/offer-timers';
+import { importReactor, workImports } from '../imports/import-job';
 import { createPoolPolicyReader } from '../pool-policy/policy-reader';
 import { createStandingStore } from '../gamification/standing-store';
 import { saleReactor } from '../sales/sale-reactor';
 import { createCommandHandler } from '../shared/handle-command';
 import { teamTaskReactor, workTeamTaskOverdue } from '../team-tasks/task-overdue';
 import { startReactor, type ReactorLogger } from './reactor-runner';
+import type { IntegrationSettings } from '../integrations/integration-settings';
+import { startIntegrations } from '../integrations/process-integrations';
 
 /**
  * command-service's background part: the process managers (points, what follows a call or a
@@ -21,6 +26,8 @@ import { startReactor, type ReactorLogger } from './reactor-runner';
  */
 export function startProcessManagers(deps: {
   pool: Pool; store: EventStore; notifier: LogNotifier; jobs: Jobs; logger?: ReactorLogger; now?: () => Date;
+  /** Inbound leads, outbound webhooks and CRM sync run when given (they need the secret boxes). */
+  integrations?: IntegrationSettings;
 }) {
   const { pool, store, notifier, jobs, logger, now = () => new Date() } = deps;
   const handle = createCommandHandler(store);
@@ -30,16 +37,26 @@ export function startProcessManagers(deps: {
   // The floor's auto-release: timers set per holding, the worker that fires them, the reconciler.
   const autoRelease = { pool, store, handle, jobs, policies: createPoolPolicyReader(store), now, logger };
   const reconciler = startAutoRelease(autoRelease);
+  // Round-robin and weighted offers, and the drip: offers made from the log, their timers and reconciler.
+  const offerTimers = startOfferTimers(autoRelease);
+  // Inbound leads from the inbox, outbound webhook deliveries, CRM sync.
+  const integrations = deps.integrations ? startIntegrations({ pool, store, handle, jobs, settings: deps.integrations, now, logger }) : null;
+  // Lead imports: a started import's run, and the runs to resume after a restart.
+  void workImports(jobs, { pool, store, handle, now, logger, policies: createPoolPolicyReader(store) });
   const reactors = [
+    importReactor({ jobs }),
+    ...(integrations?.reactors ?? []),
     pointsReactor({ store, standings: createStandingStore(store) }),
     callReactor({ handle, jobs, logger }),
     saleReactor({ handle, logger }),
     teamTaskReactor({ jobs }),
     autoReleaseReactor(autoRelease),
+    offerReactor(autoRelease),
+    certificationBadgeReactor({ handle }),
   ].map((reactor) => startReactor({ pool, store, notifier, reactor, logger }));
   return {
     /** Rejects as soon as any process manager stops on an error. */
     failed: Promise.race(reactors.map((r) => r.done.then(() => new Promise<never>(() => {})))),
-    stop: () => Promise.all([...reactors.map((r) => r.stop()), reconciler.stop()]).then(() => undefined),
+    stop: () => Promise.all([...reactors.map((r) => r.stop()), integrations?.stop(), reconciler.stop(), offerTimers.stop()]).then(() => undefined),
   };
 }

@@ -11,6 +11,8 @@ import { seedActivity } from './seed-activity';
 import { DEMO_SEED_CORRELATION } from './demo-sign-ins';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoTasks } from './demo-tasks';
+import { seedDemoAcademy } from './demo-academy';
+import { seedDemoClosers } from './demo-closers';
 
 export type SeedDeps = {
   pool: Pool; store: EventStore; handle: HandleCommand; hashPassword(p: string): Promise<string>; now: Date;
@@ -80,7 +82,9 @@ export async function seedDemoFloor(deps: SeedDeps, { leadCount = 300 } = {}) {
   const leads = await seedLeads({ store, handle, members, now, random: seededRandom(20_261_122), count: leadCount, onProgress: deps.onProgress });
   const activity = await seedActivity({ pool, store, handle, members, now, random: seededRandom(20_261_123) });
   const tasks = await seedDemoTasks({ pool, store, handle, members, now });
-  return { seeded: true as const, users: ids.size, teams: teamIds.length, leads, ...activity, tasks, members };
+  const academy = await seedDemoAcademy({ pool, store, handle, members, now });
+  const closers = await seedDemoClosers({ store, handle, members, now });
+  return { seeded: true as const, users: ids.size, teams: teamIds.length, leads, ...activity, tasks, academy, closers, members };
 }
 
 /** Adds `count` leads with histories to the floor that exists (its users and teams, from the read models). */

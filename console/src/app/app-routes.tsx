@@ -19,6 +19,8 @@ const AppShell = lazy(() => loadAppShell().then((m) => ({ default: m.AppShell })
 const DashboardRoute = lazy(() => loadDashboard().then((m) => ({ default: m.DashboardRoute })));
 const loadLeadPool = () => import('../features/leads/components/lead-pool-page');
 const LeadPoolPage = lazy(() => loadLeadPool().then((m) => ({ default: m.LeadPoolPage })));
+const PoolReportPage = lazy(() => import('../features/leads/components/pool-report-page').then((m) => ({ default: m.PoolReportPage })));
+const ImportExportPage = lazy(() => import('../features/import-export/components/import-export-page').then((m) => ({ default: m.ImportExportPage })));
 const LeadDetailsPage = lazy(() => import('../features/leads/components/lead-details-page').then((m) => ({ default: m.LeadDetailsPage })));
 const NotAvailablePage = lazy(() => import('./pages/not-available-page').then((m) => ({ default: m.NotAvailablePage })));
 const NotFoundPage = lazy(() => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
@@ -28,12 +30,30 @@ const ProfilePage = lazy(() => import('../features/account/components/profile-pa
 const CallsPage = lazy(() => import('../features/calls/components/calls-page').then((m) => ({ default: m.CallsPage })));
 const CallDetailPage = lazy(() => import('../features/calls/components/call-detail-page').then((m) => ({ default: m.CallDetailPage })));
 const CallAnalyticsPage = lazy(() => import('../features/calls/components/call-analytics-page').then((m) => ({ default: m.CallAnalyticsPage })));
+const AnalyticsHubPage = lazy(() => import('../features/analytics/components/analytics-hub-page').then((m) => ({ default: m.AnalyticsHubPage })));
+const LeadAnalyticsPage = lazy(() => import('../features/analytics/components/lead-analytics-page').then((m) => ({ default: m.LeadAnalyticsPage })));
+const FunnelAnalyticsPage = lazy(() => import('../features/analytics/components/funnel-analytics-page').then((m) => ({ default: m.FunnelAnalyticsPage })));
 const CommissionsPage = lazy(() => import('../features/sales/components/commissions-page').then((m) => ({ default: m.CommissionsPage })));
 const TeamPage = lazy(() => import('../features/team/components/team-page').then((m) => ({ default: m.TeamPage })));
 const TwoFactorRequiredPage = lazy(() => import('../features/auth/components/two-factor-required-page').then((m) => ({ default: m.TwoFactorRequiredPage })));
 const LeaderboardTvPage = lazy(() => import('../features/leaderboard/components/leaderboard-tv-page').then((m) => ({ default: m.LeaderboardTvPage })));
 const SubscribePage = lazy(() => import('../features/billing/components/subscribe-page').then((m) => ({ default: m.SubscribePage })));
 const CheckoutPage = lazy(() => import('../features/billing/components/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const AcademyPage = lazy(() => import('../features/academy/components/academy-page').then((m) => ({ default: m.AcademyPage })));
+const TrainingPage = lazy(() => import('../features/academy/components/training-page').then((m) => ({ default: m.TrainingPage })));
+const AssessmentsPage = lazy(() => import('../features/academy/components/assessments-page').then((m) => ({ default: m.AssessmentsPage })));
+const ProgressPage = lazy(() => import('../features/academy/components/progress-page').then((m) => ({ default: m.ProgressPage })));
+const TrainingEditorPage = lazy(() => import('../features/academy/components/training-editor-page').then((m) => ({ default: m.TrainingEditorPage })));
+const IntegrationsPage = lazy(() => import('../features/integrations/components/integrations-page').then((m) => ({ default: m.IntegrationsPage })));
+const CrmCallbackPage = lazy(() => import('../features/integrations/components/crm-callback-page').then((m) => ({ default: m.CrmCallbackPage })));
+const JobBoardPage = lazy(() => import('../features/closers/components/job-board-page').then((m) => ({ default: m.JobBoardPage })));
+const JobPage = lazy(() => import('../features/closers/components/job-page').then((m) => ({ default: m.JobPage })));
+const JobEditorPage = lazy(() => import('../features/closers/components/job-editor-page').then((m) => ({ default: m.JobEditorPage })));
+const MyApplicationsPage = lazy(() => import('../features/closers/components/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
+const ApplicationPage = lazy(() => import('../features/closers/components/application-page').then((m) => ({ default: m.ApplicationPage })));
+const ManageApplicationsPage = lazy(() => import('../features/closers/components/manage-applications-page').then((m) => ({ default: m.ManageApplicationsPage })));
+const JobApplicationsPage = lazy(() => import('../features/closers/components/job-applications-page').then((m) => ({ default: m.JobApplicationsPage })));
+const EmployerDashboardPage = lazy(() => import('../features/closers/components/employer-dashboard-page').then((m) => ({ default: m.EmployerDashboardPage })));
 
 // Spec 9: a signed-in user on an auth path sees the dashboard, then moves to / after about 50 ms.
 const SIGNED_IN_REDIRECT_MS = 50;
@@ -131,6 +151,8 @@ export function AppRoutes() {
         <Route element={user ? <ShellLayout /> : <RedirectToAuth />}>
           <Route index element={<DashboardRoute />} />
           <Route path="leads" element={<LeadPoolPage />} />
+          <Route path="leads/report" element={<PoolReportPage />} />
+          <Route path="leads/import-export" element={<ImportExportPage />} />
           <Route path="leads/:id" element={<LeadDetailsPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="settings" element={<SettingsRoute />} />
@@ -139,9 +161,28 @@ export function AppRoutes() {
           <Route path="calls" element={<CallsPage />} />
           <Route path="calls/:id" element={<CallDetailPage />} />
           <Route path="call-analytics" element={<CallAnalyticsPage />} />
+          <Route path="analytics" element={<AnalyticsHubPage />} />
+          <Route path="lead-analytics" element={<LeadAnalyticsPage />} />
+          <Route path="funnel-analytics" element={<FunnelAnalyticsPage />} />
           <Route path="team" element={<TeamPage />} />
           <Route path="subscribe" element={<SubscribePage />} />
           <Route path="checkout" element={<CheckoutPage />} />
+          <Route path="academy" element={<AcademyPage />} />
+          <Route path="academy/:jobId" element={<TrainingPage />} />
+          <Route path="academy/:trainingId/assessments" element={<AssessmentsPage />} />
+          <Route path="academy/:trainingId/progress" element={<ProgressPage />} />
+          <Route path="closers/training/:jobId" element={<TrainingEditorPage />} />
+          <Route path="integrations" element={<IntegrationsPage />} />
+          <Route path="integrations/:provider/callback" element={<CrmCallbackPage />} />
+          <Route path="closers" element={<JobBoardPage />} />
+          <Route path="closers/jobs/new" element={<JobEditorPage />} />
+          <Route path="closers/jobs/:id" element={<JobPage />} />
+          <Route path="closers/jobs/:id/edit" element={<JobEditorPage />} />
+          <Route path="closers/my-applications" element={<MyApplicationsPage />} />
+          <Route path="applications/:id" element={<ApplicationPage />} />
+          <Route path="closers/manage-applications" element={<ManageApplicationsPage />} />
+          <Route path="closers/manage-applications/:jobId" element={<JobApplicationsPage />} />
+          <Route path="employer-dashboard" element={<EmployerDashboardPage />} />
           {UPCOMING_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<NotAvailablePage title={r.title} description={r.description} />} />
           ))}

@@ -1,19 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useIsFetching } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useFirstScreenSettled } from './use-first-screen-settled';
 
 const LiveConnection = lazy(() => import('./live-connection').then((m) => ({ default: m.LiveConnection })));
-
-// However busy the first screen is, the socket opens by then.
-const MAX_WAIT_MS = 3_000;
-
-const whenIdle = (run: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 1_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(run, 50);
-  return () => clearTimeout(timer);
-};
 
 /**
  * The signed-in user's real-time connection, opened once the first screen has settled: its
@@ -23,21 +11,7 @@ const whenIdle = (run: () => void): (() => void) => {
  * socket keeps fresh.
  */
 export function DeferredLiveConnection() {
-  const fetching = useIsFetching();
-  const [readsStarted, setReadsStarted] = useState(false);
-  const [open, setOpen] = useState(false);
-  if (fetching > 0 && !readsStarted) setReadsStarted(true);
-
-  useEffect(() => {
-    if (open) return;
-    const timer = setTimeout(() => setOpen(true), MAX_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [open]);
-  useEffect(() => {
-    if (open || !readsStarted || fetching > 0) return;
-    return whenIdle(() => setOpen(true));
-  }, [open, readsStarted, fetching]);
-
+  const open = useFirstScreenSettled();
   if (!open) return null;
   return (
     <Suspense fallback={null}>

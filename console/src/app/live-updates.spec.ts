@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { Notification, SocketMessage, TeamMessage, TeamMessagesResponse } from '@leadfloor/contracts';
+import type { ApplicationMessage, Notification, SocketMessage, TeamMessage, TeamMessagesResponse } from '@leadfloor/contracts';
 import { accountKeys } from '../features/account/api/account-queries';
 import { twoFactorKeys } from '../features/auth/api/two-factor-queries';
 import { billingKeys } from '../features/billing/api/billing-queries';
@@ -9,12 +9,15 @@ import { dashboardKeys } from '../features/dashboard/api/dashboard-queries';
 import { leaderboardKeys } from '../features/leaderboard/api/leaderboard-queries';
 import { leadKeys } from '../features/leads/api/lead-queries';
 import { poolPolicyKeys } from '../features/leads/api/pool-policy-queries';
+import { poolDistributionKeys } from '../features/leads/api/pool-distribution-queries';
 import { notificationKeys } from '../features/notifications/api/notification-queries';
 import { saleKeys } from '../features/sales/api/sale-queries';
 import { taskKeys } from '../features/team/api/task-queries';
 import { teamChatKeys } from '../features/team/api/team-chat-queries';
 import { teamKeys } from '../features/team/api/team-queries';
 import { feedFromPage, type ChatFeed } from '../features/team/chat-feed';
+import { closerKeys, threadKeys } from '../features/closers/api/closer-keys';
+import { threadFromPage, type ThreadFeed } from '../features/closers/application-thread';
 import { sessionKeys } from '../lib/current-user';
 import { createLiveUpdates, keysToRefresh, MIN_REFRESH_INTERVAL_MS, RESYNC_KEYS, toastFor } from './live-updates';
 
@@ -24,9 +27,15 @@ const notification = (event: Notification['eventType'], title = 'New Sale'): Soc
 });
 
 describe('keysToRefresh', () => {
-  it('refreshes every lead list, the count against the cap and the claim attempts when a lead changed', () => {
+  it('refreshes every lead list, the count against the cap, the claim attempts and the offers waiting when a lead changed', () => {
     expect(keysToRefresh({ type: 'broadcast', event: 'lead_changed', data: { leads: [{ leadId: 3, version: 5 }] } }))
-      .toEqual([leadKeys.lists(), poolPolicyKeys.view(), poolPolicyKeys.allClaimAttempts()]);
+      .toEqual([leadKeys.lists(), poolPolicyKeys.view(), poolPolicyKeys.allClaimAttempts(), poolDistributionKeys.myOffers()]);
+  });
+  it('refreshes the offers waiting when a lead is offered to me', () => {
+    expect(keysToRefresh(notification('lead_offered', 'New Lead Offered'))).toContainEqual(poolDistributionKeys.myOffers());
+  });
+  it('raises no toast for an offer: its dialog is the notice', () => {
+    expect(toastFor(notification('lead_offered', 'New Lead Offered'))).toBeNull();
   });
   it('refreshes the pool rules and the countdowns of every list when the rules changed', () => {
     expect(keysToRefresh({ type: 'broadcast', event: 'pool_policy_changed', data: { version: 4 } })).toEqual([poolPolicyKeys.all, leadKeys.lists()]);
@@ -244,6 +253,52 @@ describe('createLiveUpdates: team chat', () => {
   it('keeps a conversation out of the refetches that staffing and standings changes cause', () => {
     for (const event of ['team_changed', 'leaderboard_changed', 'profile_changed'] as const) {
       for (const key of keysToRefresh({ type: 'broadcast', event, data: {} })) expect(teamChatKeys.feed(TEAM).slice(0, key.length)).not.toEqual(key);
+    }
+  });
+});
+
+describe('createLiveUpdates: the closers hub', () => {
+  const posted = (id: number, applicationId = 21): ApplicationMessage => ({
+    id, applicationId, senderId: 3, senderName: 'Alex Carter', senderAvatarUrl: null, content: `message ${id}`, createdAt: '2026-03-10T12:00:00.000Z',
+  });
+
+  it("refreshes my applications, the job's board, the job and the employer's figures when an application was made or moved", () => {
+    expect(keysToRefresh({ type: 'application_status', applicationId: 21, jobId: 4, status: 'accepted', statusReason: null, version: 3 }))
+      .toEqual([closerKeys.mineLists(), closerKeys.jobApplications(4), closerKeys.job(4), closerKeys.employer()]);
+    expect(keysToRefresh({ type: 'application_message', applicationId: 21, jobId: 4, message: posted(70) }))
+      .toEqual([closerKeys.mineLists(), closerKeys.jobApplications(4), closerKeys.employer()]);
+    expect(RESYNC_KEYS).toContainEqual(closerKeys.all);
+  });
+
+  it('puts a pushed message into its open thread once, and leaves threads nobody here opened alone', () => {
+    const client = new QueryClient();
+    client.setQueryData(threadKeys.thread(21), threadFromPage({ messages: [posted(60)], hasMore: false }));
+    const live = createLiveUpdates(client);
+    live.handle({ type: 'application_message', applicationId: 21, jobId: 4, message: posted(70) });
+    live.handle({ type: 'application_message', applicationId: 21, jobId: 4, message: posted(70) });
+    live.handle({ type: 'application_message', applicationId: 22, jobId: 4, message: posted(71, 22) });
+    expect(client.getQueryData<ThreadFeed>(threadKeys.thread(21))!.messages.map((m) => m.id)).toEqual([60, 70]);
+    expect(client.getQueryData(threadKeys.thread(22))).toBeUndefined();
+    live.dispose();
+  });
+
+  it('rereads an open application only when the announced version is newer than the one shown, and never a thread', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      client.setQueryData(closerKeys.application(21), { version: 2 });
+      client.setQueryData(closerKeys.application(22), { version: 3 });
+      client.setQueryData(threadKeys.thread(21), threadFromPage({ messages: [], hasMore: false }));
+      const live = createLiveUpdates(client);
+      live.handle({ type: 'application_status', applicationId: 21, jobId: 4, status: 'reviewing', statusReason: null, version: 3 });
+      live.handle({ type: 'application_status', applicationId: 22, jobId: 4, status: 'reviewing', statusReason: null, version: 3 });
+      await vi.runAllTimersAsync();
+      expect(client.getQueryState(closerKeys.application(21))?.isInvalidated).toBe(true);
+      expect(client.getQueryState(closerKeys.application(22))?.isInvalidated).toBe(false);
+      expect(client.getQueryState(threadKeys.thread(21))?.isInvalidated).toBe(false);
+      live.dispose();
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -7,14 +7,18 @@ import { billingKeys } from '../features/billing/api/billing-queries';
 import { callKeys } from '../features/calls/api/call-queries';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-queries';
 import { leaderboardKeys } from '../features/leaderboard/api/leaderboard-queries';
+import { importKeys } from '../features/import-export/api/import-queries';
 import { leadKeys } from '../features/leads/api/lead-queries';
 import { poolPolicyKeys } from '../features/leads/api/pool-policy-queries';
+import { poolDistributionKeys } from '../features/leads/api/pool-distribution-queries';
 import { notificationKeys } from '../features/notifications/api/notification-queries';
 import { highestSeq, isGap, withPushed, type NotificationFeed } from '../features/notifications/notification-feed';
 import { saleKeys } from '../features/sales/api/sale-queries';
 import { createTeamChatSync, type ReadChangesAfter } from '../features/team/api/team-chat-sync';
 import { taskKeys } from '../features/team/api/task-queries';
 import { teamKeys } from '../features/team/api/team-queries';
+import { closerKeys } from '../features/closers/api/closer-keys';
+import { pushThreadMessage, resyncThreads } from '../features/closers/api/thread-sync';
 import { sessionKeys } from '../lib/current-user';
 
 /** Notifications that move the dashboard's figures: revenue and conversion, calls this week. */
@@ -28,7 +32,7 @@ const CALL_EVENTS = new Set<NotificationEvent>(['new_call', 'call_completed', 't
  * read already under way finish first.
  */
 export const RESYNC_KEYS: QueryKey[] = [leadKeys.lists(), leadKeys.details(), dashboardKeys.all, callKeys.all,
-  saleKeys.all, leaderboardKeys.all, teamKeys.all, billingKeys.all];
+  saleKeys.all, leaderboardKeys.all, teamKeys.all, billingKeys.all, closerKeys.all];
 
 /**
  * Which cached reads a /ws message makes stale. Lead and call details are left to `handle`,
@@ -36,7 +40,10 @@ export const RESYNC_KEYS: QueryKey[] = [leadKeys.lists(), leadKeys.details(), da
  */
 export function keysToRefresh(message: SocketMessage): QueryKey[] {
   // A claim, release or close (an auto-release too) moves the agent's count against the cap and the claim attempts.
-  if (message.type === 'broadcast' && message.event === 'lead_changed') return [leadKeys.lists(), poolPolicyKeys.view(), poolPolicyKeys.allClaimAttempts()];
+  // An offer accepted, passed, expired or moved on (any of the agent's) changes what waits for their answer.
+  if (message.type === 'broadcast' && message.event === 'lead_changed') {
+    return [leadKeys.lists(), poolPolicyKeys.view(), poolPolicyKeys.allClaimAttempts(), poolDistributionKeys.myOffers()];
+  }
   // The pool's rules changed: the policy, and the countdowns on every list.
   if (message.type === 'broadcast' && message.event === 'pool_policy_changed') return [poolPolicyKeys.all, leadKeys.lists()];
   // A call logged, completed or analysed (the analysis lands later, from a background job).
@@ -50,6 +57,13 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
   }
   // A task of one of my teams was made, changed, completed, reopened or deleted: that team's lists.
   if (message.type === 'team_task') return [taskKeys.team(message.teamId)];
+  // An application of mine (as applicant or job owner) was made or moved: the lists it is on, its job and the employer's
+  // figures (the application itself is left to `handle`, which skips a copy that already has the announced version).
+  if (message.type === 'application_status') {
+    return [closerKeys.mineLists(), closerKeys.jobApplications(message.jobId), closerKeys.job(message.jobId), closerKeys.employer()];
+  }
+  // A message on one of my applications' threads (the thread takes it itself): the cards that count messages, and the first-response figure.
+  if (message.type === 'application_message') return [closerKeys.mineLists(), closerKeys.jobApplications(message.jobId), closerKeys.employer()];
   // Someone joined, moved or left a team, or was appointed: /team and the dashboard's hierarchy.
   if (message.type === 'broadcast' && message.event === 'team_changed') return [teamKeys.all, dashboardKeys.users(), dashboardKeys.teams()];
   // Someone's second factor went on or off (theirs, or the floor's coverage a manager sees).
@@ -62,6 +76,8 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
   if (message.type === 'broadcast' && message.event === 'profile_changed') {
     return [sessionKeys.currentUser(), accountKeys.profile(), teamKeys.all, dashboardKeys.users(), dashboardKeys.leaderboard(), leaderboardKeys.all];
   }
+  // An import of this manager's moved on: its progress bar and the history.
+  if (message.type === 'broadcast' && message.event === 'import_changed') return [importKeys.all];
   if (message.type === 'notification') {
     return [
       // Filtered histories refetch; the unfiltered feed takes the push itself.
@@ -69,6 +85,7 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
       ...(STATS_EVENTS.has(message.event) ? [dashboardKeys.stats()] : []),
       ...(CALL_ANALYSIS_EVENTS.has(message.event) ? [callKeys.summary(), callKeys.trends()] : []),
       ...(CALL_EVENTS.has(message.event) ? [callKeys.lists()] : []),
+      ...(message.event === 'lead_offered' ? [poolDistributionKeys.myOffers()] : []),
     ];
   }
   return [];
@@ -78,6 +95,8 @@ export function keysToRefresh(message: SocketMessage): QueryKey[] {
 export function toastFor(message: SocketMessage): ToastInput | null {
   // Of the messages /ws sends, only a notification carries a text message (a chat message is the team's, not a toast).
   if (message.type !== 'notification' || !message.message) return null;
+  // An offer opens its own dialog (with Accept and Pass): a toast would only cover it on a phone.
+  if (message.event === 'lead_offered') return null;
   return { title: message.title || message.event || 'Notification', description: message.message };
 }
 
@@ -159,6 +178,11 @@ export function createLiveUpdates(queryClient: QueryClient, readChat?: ReadChang
     handle(message: SocketMessage): void {
       if (message.type === 'notification') pushNotification(message);
       if (message.type === 'team_message') void chats.push(message);
+      if (message.type === 'application_message') pushThreadMessage(queryClient, message.message);
+      if (message.type === 'application_status') {
+        const cached = queryClient.getQueryData<{ version: number }>(closerKeys.application(message.applicationId));
+        if (cached && cached.version < message.version) refresh([closerKeys.application(message.applicationId)]);
+      }
       if (message.type === 'broadcast' && message.event === 'lead_changed') {
         for (const { leadId, version } of leadChangesOf(message.data)) {
           const cached = queryClient.getQueryData<{ version: number }>(leadKeys.detail(leadId));
@@ -177,6 +201,7 @@ export function createLiveUpdates(queryClient: QueryClient, readChat?: ReadChang
     resync(): void {
       refresh(RESYNC_KEYS);
       void chats.resync();
+      void resyncThreads(queryClient);
     },
     dispose(): void {
       clearTimeout(timer);

@@ -7,11 +7,17 @@ import * as m005 from './005-advance-checkpoint';
 import * as m006 from './006-account';
 import * as m007 from './007-two-factor';
 import * as m008 from './008-fair-pool';
+import * as m009 from './009-pool-presence';
+import * as m010 from './010-closer-files';
+import * as m011 from './011-academy';
+import * as m013 from './013-integrations';
+import * as m014 from './014-analytics';
+import * as m012 from './012-imports';
 
 type Migration = { name: string; up(k: Knex): Promise<void>; down(k: Knex): Promise<void> };
 
 // Listed explicitly (no directory scan): the same list works under tsx, a bundle or a test.
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014];
 
 const source: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

@@ -2,6 +2,8 @@
 // and command-service's process managers, which tail the Postgres log and act through commands.
 import { startProcessManagers } from '@leadfloor/command-service/reactors/process-managers';
 import { requireConfig } from '@leadfloor/infra/config';
+import { integrationSettingsFrom } from '@leadfloor/command-service/integrations/integration-settings';
+import { loadTwoFactorKey } from '@leadfloor/infra/auth/two-factor-key';
 import { createLogNotifier } from '@leadfloor/infra/event-store/log-notifier';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { createJobs } from '@leadfloor/infra/jobs/job-queue';
@@ -16,7 +18,9 @@ await runProcess('worker', async ({ config, logger }) => {
   const notifier = createLogNotifier(DATABASE_URL);
   // Job handlers (call analysis now; follow-up reminders, CSV imports, stale-claim release as
   // command-service provides them) are registered by the parts that own them.
-  const processManagers = startProcessManagers({ pool, store: createPostgresEventStore(pool), notifier, jobs, logger });
+  const processManagers = startProcessManagers({
+    pool, store: createPostgresEventStore(pool), notifier, jobs, logger, integrations: integrationSettingsFrom(config, loadTwoFactorKey(config)),
+  });
   const unwatch = watchJobs(jobs);
   return {
     failed: processManagers.failed,

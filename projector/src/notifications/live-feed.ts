@@ -2,6 +2,7 @@ import type { Notification, SocketMessage, TeamMessage } from '@leadfloor/contra
 import type { RecordedEvent } from '@leadfloor/events';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { TEAM_MESSAGE_JSON, teamMessageOfJson } from '@leadfloor/infra/read-models/team-message-json';
+import { sendCloserUpdates } from './closer-live-feed';
 
 /** Where live messages go: the gateway's sockets in-process, or Redis for every replica. */
 export type LivePublish = (userId: number | null, message: SocketMessage) => void;
@@ -86,6 +87,7 @@ export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD
     }
     if (projection === 'team_messages_v1') await sendTeamMessages(pool, publish, events);
     if (projection === 'team_tasks_v1') await sendTeamTasks(pool, publish, events);
+    if (projection === 'job_applications_v1' || projection === 'application_messages_v1') await sendCloserUpdates(pool, publish, projection, events);
     // A name, picture or bio changed: screens that show people (and the user's own menu) refetch.
     if (projection === 'users_v1') {
       const changed = [...new Set(events.filter((e) => e.type === 'ProfileUpdated').map((e) => Number(e.streamId.slice(5))))];
@@ -101,6 +103,8 @@ export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD
     if (projection === 'pool_policies_v1' && events.length > 0) {
       publish(null, { type: 'broadcast', event: 'pool_policy_changed', data: { version: events[events.length - 1]!.streamVersion } });
     }
+    // An import moved on: its importer's progress bar and history (their own, never a broadcast).
+    if (projection === 'import_runs_v1' && events.length > 0) await sendImportProgress(pool, publish, events);
     if (LEADERBOARD_MODELS.has(projection)) leaderboardChanged();
   };
 }
@@ -160,5 +164,15 @@ async function sendTeamMessages(pool: Pool, publish: LivePublish, events: Record
   for (const r of rows) {
     const message = { type: 'team_message' as const, teamId: r.team_id, seq: r.seq, message: teamMessageOfJson(r.message) };
     for (const userId of r.recipients) publish(userId, message);
+  }
+}
+
+async function sendImportProgress(pool: Pool, publish: LivePublish, events: RecordedEvent[]) {
+  const ids = [...new Set(events.filter((e) => e.streamId.startsWith('import-')).map((e) => Number(e.streamId.slice(7))))];
+  if (ids.length === 0) return;
+  const { rows } = await pool.query<{ id: number; started_by: number; status: string; total: number; processed: number; created: number; updated: number; skipped: number; failed: number }>(
+    'select id, started_by, status, total, processed, created, updated, skipped, failed from import_runs_v1 where id = any($1)', [ids]);
+  for (const { started_by: userId, id: importId, ...progress } of rows) {
+    publish(userId, { type: 'broadcast', event: 'import_changed', data: { importId, ...progress } });
   }
 }

@@ -1,11 +1,12 @@
 import type { NotificationEvent } from '@leadfloor/contracts';
 import type { RecordedEvent } from '@leadfloor/events';
 import type { NotificationWorld } from './notification-world';
+import { closerNotification } from './closer-notification-rules';
 
 export type Draft = {
   recipients: number[];
   eventType: NotificationEvent;
-  category: 'lead' | 'sale' | 'call' | 'team';
+  category: 'lead' | 'sale' | 'call' | 'team' | 'closers';
   message: string;
   data: Record<string, unknown>;
 };
@@ -58,9 +59,14 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
       if (t?.lead_ids.includes(d.userId as number)) w.setTeam({ ...t, lead_ids: t.lead_ids.filter((id) => id !== d.userId) });
       return null;
     }
-    case 'LeadCreated': {
-      const lead = { lead_id: d.leadId as number, name: d.name as string, lead_type: d.leadType as string, created_by: (d.createdBy as number | null) ?? null, claimed_by: null };
-      w.setLead(lead);
+    case 'LeadCreated':
+    case 'LeadDripReleased': {
+      const known = e.type === 'LeadDripReleased' ? w.leads.get(d.leadId as number) : undefined;
+      if (e.type === 'LeadDripReleased' && !known) return null;
+      const lead = known ?? { lead_id: d.leadId as number, name: d.name as string, lead_type: d.leadType as string, created_by: (d.createdBy as number | null) ?? null, claimed_by: null };
+      if (!known) w.setLead(lead);
+      // A lead the drip holds back is news when it enters the pool, not before.
+      if (e.type === 'LeadCreated' && typeof d.releaseAt === 'string') return null;
       // The team that works this lead type hears of it; with no such team, the managers do.
       const teams = [...w.teams.values()].filter((t) => t.lead_type === lead.lead_type).map((t) => t.team_id);
       const members = [...w.members.values()];
@@ -105,6 +111,15 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
         };
       }
       return null;
+    }
+    case 'LeadOffered': {
+      const lead = w.leads.get(d.leadId as number);
+      if (!lead) return null;
+      return {
+        recipients: [d.userId as number], eventType: 'lead_offered', category: 'lead',
+        message: `${lead.name} (${typeLabel[lead.lead_type] ?? lead.lead_type}) is offered to you: accept or pass before it moves on`,
+        data: { leadId: lead.lead_id, lead: { name: lead.name, leadType: lead.lead_type, status: 'available' }, expiresAt: d.expiresAt, offeredAt: d.at },
+      };
     }
     case 'LeadAutoReleaseWarned': {
       const lead = w.leads.get(d.leadId as number);
@@ -177,6 +192,10 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
         message: `Overdue: ${d.title as string} (due ${dueFormat.format(new Date(d.dueAt as string))} UTC)`,
         data: { teamId: d.teamId, taskId: d.taskId, dueAt: d.dueAt },
       };
+    case 'ApplicationSubmitted':
+    case 'ApplicationStatusChanged':
+    case 'ApplicationMessagePosted':
+      return closerNotification(e, name);
     default:
       return null;
   }

@@ -2,6 +2,7 @@ import { defaultNotificationPreferences, defaultTitles, preferenceGates, type No
 import type { RecordedEvent } from '@leadfloor/events';
 import type { PoolClient } from '@leadfloor/infra/postgres/pool';
 import type { Projection, Tables } from '@leadfloor/infra/projections/types';
+import { CLOSER_NOTIFICATION_EVENTS } from './closer-notification-rules';
 import { route } from './notification-rules';
 import { createNotificationTables, HELD_LEADS, NotificationWorld, type NotificationTables } from './notification-world';
 
@@ -64,8 +65,10 @@ export const notifications: Projection<NotificationTables> = {
   handles: [
     'UserRegistered', 'RoleChanged', 'UserJoinedTeam', 'UserLeftTeam', 'ProfileUpdated', 'NotificationPreferencesChanged',
     'TeamCreated', 'TeamLeadAppointed', 'TeamLeadRemoved', 'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged', 'LeadAutoReleaseWarned',
+    'LeadOffered', 'LeadDripReleased',
     'SaleRecorded', 'CallStarted', 'CallCompleted', 'TeamMessagePosted',
     'TeamTaskCreated', 'TeamTaskChanged', 'TeamTaskFellOverdue',
+    ...CLOSER_NOTIFICATION_EVENTS,
   ],
   async apply(db, events, t, memory) {
     const kept = memory?.get(WORLD);

@@ -36,6 +36,11 @@ const handles = [
   // No column of the pool, but every event of a lead moves the row's version, which a client's
   // read-your-writes token waits for.
   'LeadAutoReleaseExempted', 'LeadAutoReleaseExemptionLifted', 'LeadAutoReleaseWarned',
+  // Imports and custom fields: details edited (pool columns), a withdrawn lead's row deleted;
+  // custom field values live in lead_custom_fields_v1, the rest only move the version.
+  'LeadDetailsEdited', 'LeadCustomFieldsChanged', 'LeadImported', 'LeadWithdrawn',
+  // Offers and the drip: lead_distribution_v1 keeps them; here they only move the version.
+  'LeadOffered', 'LeadOfferAccepted', 'LeadOfferPassed', 'LeadOfferExpired', 'LeadDripReleased',
 ] as const;
 
 const toLead = (r: LeadPoolRow): Lead => ({
@@ -47,6 +52,9 @@ const toLead = (r: LeadPoolRow): Lead => ({
   // Auto-release's own state is not the pool's (lead_auto_release_v1 keeps the exemption): no
   // column of this row is folded from it.
   autoReleaseExempt: false, autoReleaseResumedAt: null, autoReleaseWarnedFor: null,
+  customFields: {},
+  // Offers and the drip are lead_distribution_v1's (no column here either).
+  offer: null, offeredTo: [], dripReleaseAt: null,
 });
 
 const toRow = (l: Lead, version: number): LeadPoolRow => ({
@@ -91,3 +99,6 @@ export const leadPool = rowProjection<LeadPoolRow>({
     `);
   },
 });
+
+/** One lead's pool row after an event: the time-travel history keeps each of these as a version. */
+export { reduce as leadPoolRowAfter };

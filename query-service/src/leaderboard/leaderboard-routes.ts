@@ -8,6 +8,8 @@ import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rankTeams, rankUsers } from './standings';
+import { checkAsOf } from '../time-travel/as-of-instant';
+import { rankTeamsAsOf, rankUsersAsOf } from '../time-travel/standings-as-of';
 
 export type LeaderboardDeps = { pool: Pool; now: () => Date; timeZone: string };
 
@@ -17,12 +19,16 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<LeaderboardDeps> = async (
 
   app.get('/api/leaderboard', { schema: { querystring: LeaderboardQuerySchema, response: { 200: RankedLeaderboardSchema } } }, async (req) => {
     await req.actor();
-    return rankUsers(pool, { ...req.query, now: now(), timeZone });
+    const { asOf, ...q } = req.query;
+    if (asOf) return rankUsersAsOf(pool, { ...q, at: checkAsOf(asOf, now()), timeZone });
+    return rankUsers(pool, { ...q, now: now(), timeZone });
   });
 
   app.get('/api/leaderboard/teams', { schema: { querystring: TeamStandingsQuerySchema, response: { 200: TeamStandingsSchema } } }, async (req) => {
     await req.actor();
-    return rankTeams(pool, { ...req.query, now: now(), timeZone });
+    const { asOf, ...q } = req.query;
+    if (asOf) return rankTeamsAsOf(pool, { ...q, at: checkAsOf(asOf, now()), timeZone });
+    return rankTeams(pool, { ...q, now: now(), timeZone });
   });
 
   app.get('/api/badges', { schema: { response: { 200: BadgesResponseSchema } } }, async (req) => {

@@ -7,7 +7,7 @@ export type LeadListParams = z.output<typeof LeadListQuerySchema>;
 
 // What a cursor may hold for each kind of key: a cursor is the client's to send, so one that
 // was not ours (a forged or mangled one) must fail here, not in the query as a 500.
-const keyKinds = {
+export const keyKinds = {
   time: (v: unknown) => typeof v === 'string' && InstantSchema.safeParse(v).success,
   text: (v: unknown) => typeof v === 'string' && isStorableText(v),
   int: (v: unknown) => Number.isInteger(v) && Math.abs(v as number) <= INT32_MAX,
@@ -15,7 +15,7 @@ const keyKinds = {
 type KeyKind = keyof typeof keyKinds;
 
 /** Keyset columns per sort and what their values are: one direction each, so `(a, b) > (x, y)` pages correctly. */
-const sorts: Record<SortValue, { keys: string[]; kinds: KeyKind[]; dir: 'asc' | 'desc' }> = {
+export const sorts: Record<SortValue, { keys: string[]; kinds: KeyKind[]; dir: 'asc' | 'desc' }> = {
   newest: { keys: ['l.created_at', 'l.id'], kinds: ['time', 'int'], dir: 'desc' },
   oldest: { keys: ['l.created_at', 'l.id'], kinds: ['time', 'int'], dir: 'asc' },
   name_asc: { keys: ['lower(l.name)', 'l.id'], kinds: ['text', 'int'], dir: 'asc' },
@@ -45,6 +45,9 @@ export function leadFilterSql(q: LeadListParams, actorId: number, now: Date) {
     contacted: `l.status = 'contacted'`, qualified: `l.status = 'qualified'`, closed: `l.status in ('sold', 'lost')`,
   };
   if (q.tab !== 'all') where.push(tabs[q.tab]!);
+  // A lead the floor's drip still holds back is the managers' to see (the role is the actor's own row).
+  where.push(`(not exists (select 1 from lead_distribution_v1 dh where dh.id = l.id and dh.held_until is not null)
+    or exists (select 1 from users_v1 me where me.id = ${p(actorId)} and me.role = 'manager'))`);
   if (q.search?.trim()) {
     const term = q.search.trim();
     const like = p(`%${likeEscape(term)}%`);
@@ -67,6 +70,11 @@ export function leadFilterSql(q: LeadListParams, actorId: number, now: Date) {
     where.push(`${col} is not null`);
     if (q.startDate) where.push(`${col} >= ${p(q.startDate)}`);
     if (q.endDate) where.push(`${col} <= ${p(endOfDay(q.endDate))}`);
+  }
+  if (q.customField) {
+    const at = q.customField.indexOf('=');
+    where.push(`exists (select 1 from lead_custom_fields_v1 cf where cf.lead_id = l.id
+      and lower(cf.values->>${p(q.customField.slice(0, at))}) = lower(${p(q.customField.slice(at + 1))}))`);
   }
   return { where: where.length ? `where ${where.join(' and ')}` : '', params };
 }

@@ -10,7 +10,9 @@ import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventTime, historyOf, usersNamedIn } from './lead-history';
-import { BadCursorError, encodeCursor, leadFilterSql, leadPageSql } from './lead-list-sql';
+import { BadCursorError, encodeCursor, leadFilterSql, leadPageSql, type LeadListParams } from './lead-list-sql';
+import { checkAsOf } from '../time-travel/as-of-instant';
+import { poolAsOf } from '../time-travel/pool-as-of';
 import { loadPoolPolicies } from '../pool-policy/pool-policies';
 import { LEAD_AUTO_RELEASE_COLUMNS, LEAD_AUTO_RELEASE_JOIN, leadFromRow, type LeadRowWithName } from './lead-row';
 
@@ -47,36 +49,9 @@ export const leadReadRoutes: FastifyPluginAsyncZod<LeadReadDeps> = async (app, {
     const actor = await req.actor();
     const q = req.query;
     if (q.leadId !== undefined) await awaitVersion(q.leadId, q.minVersion);
-    const at = now();
-    let page;
-    try {
-      page = leadPageSql(q, actor.id, at, LEADS, USERS);
-    } catch (err) {
-      if (err instanceof BadCursorError) throw new ApiError(400, 'invalid_cursor', err.message, { field: 'cursor' });
-      throw err;
-    }
-    const filter = leadFilterSql(q, actor.id, at);
-    const [rows, counts, policies] = await Promise.all([
-      pool.query<LeadRowWithName & Record<string, unknown>>(page.sql, page.params),
-      pool.query<{ lead_type: string; n: string }>(
-        `select l.lead_type, count(*) as n from "${LEADS}" l ${filter.where} group by l.lead_type`, filter.params),
-      loadPoolPolicies(pool),
-    ]);
-    const more = rows.rows.length > q.limit;
-    const pageRows = rows.rows.slice(0, q.limit);
-    const last = pageRows[pageRows.length - 1];
-    const typeCounts = Object.fromEntries(counts.rows.map((c) => [c.lead_type, Number(c.n)]));
-    return {
-      leads: pageRows.map((r) => leadFromRow(r, policies)),
-      total: Object.values(typeCounts).reduce((a, b) => a + b, 0),
-      typeCounts,
-      nextCursor: more && last
-        ? encodeCursor(Array.from({ length: page.sortKeys }, (_, i) => {
-          const v = last[`sort_${i}`];
-          return v instanceof Date ? v.toISOString() : (v as string | number);
-        }))
-        : null,
-    };
+    // Time travel: the pool as it was then, from the lead versions read model.
+    if (q.asOf) return poolAsOf(pool, q, actor.id, checkAsOf(q.asOf, now()));
+    return readLivePool(pool, q, actor.id, now());
   });
 
   app.get('/api/leads/:id', { schema: { params: IdParamsSchema, querystring: OneQuery, response: { 200: LeadResponseSchema } } }, async (req) => {
@@ -98,7 +73,8 @@ export const leadReadRoutes: FastifyPluginAsyncZod<LeadReadDeps> = async (app, {
     }
     await awaitVersion(id, req.query.minVersion);
     const [row, policies] = await Promise.all([oneRow(id), loadPoolPolicies(pool)]);
-    if (!row) throw new ApiError(404, 'not_found', 'Lead not found.');
+    // A lead the drip still holds back does not exist yet for anyone but a manager.
+    if (!row || (row.release_at != null && (await req.actor()).role !== 'manager')) throw new ApiError(404, 'not_found', 'Lead not found.');
     return { lead: leadFromRow(row, policies), version: row.version };
   });
 
@@ -116,4 +92,37 @@ async function namesOf(pool: Pool, ids: (number | null)[]) {
   if (wanted.length === 0) return new Map<number, string>();
   const { rows } = await pool.query<{ id: number; full_name: string }>(`select id, full_name from "${USERS}" where id = any($1)`, [wanted]);
   return new Map(rows.map((r) => [r.id, r.full_name]));
+}
+
+/** One page of the pool as it is now, with its total and counts per lead type. */
+export async function readLivePool(pool: Pool, q: LeadListParams, actorId: number, at: Date) {
+  let page;
+  try {
+    page = leadPageSql(q, actorId, at, LEADS, USERS);
+  } catch (err) {
+    if (err instanceof BadCursorError) throw new ApiError(400, 'invalid_cursor', err.message, { field: 'cursor' });
+    throw err;
+  }
+  const filter = leadFilterSql(q, actorId, at);
+  const [rows, counts, policies] = await Promise.all([
+    pool.query<LeadRowWithName & Record<string, unknown>>(page.sql, page.params),
+    pool.query<{ lead_type: string; n: string }>(
+      `select l.lead_type, count(*) as n from "${LEADS}" l ${filter.where} group by l.lead_type`, filter.params),
+    loadPoolPolicies(pool),
+  ]);
+  const more = rows.rows.length > q.limit;
+  const pageRows = rows.rows.slice(0, q.limit);
+  const last = pageRows[pageRows.length - 1];
+  const typeCounts = Object.fromEntries(counts.rows.map((c) => [c.lead_type, Number(c.n)]));
+  return {
+    leads: pageRows.map((r) => leadFromRow(r, policies)),
+    total: Object.values(typeCounts).reduce((a, b) => a + b, 0),
+    typeCounts,
+    nextCursor: more && last
+      ? encodeCursor(Array.from({ length: page.sortKeys }, (_, i) => {
+        const v = last[`sort_${i}`];
+        return v instanceof Date ? v.toISOString() : (v as string | number);
+      }))
+      : null,
+  };
 }

@@ -10,11 +10,14 @@ export type LeadRowWithName = {
   claimed_by_name: string | null;
   /** The holder's team (their pool rules), and the lead's exemption from auto-release (LEAD_AUTO_RELEASE_COLUMNS). */
   claimed_by_team_id: number | null; auto_release_exempt: boolean | null; auto_release_resumed_at: Ts;
+  /** The open offer and the drip's hold (lead_distribution_v1, joined by LEAD_AUTO_RELEASE_JOIN). */
+  offered_to: number | null; offer_expires_at: Ts; release_at: Ts;
 };
 
 /** What a lead read selects beside the pool's row, given `u` (users) and `x` (lead_auto_release_v1) joined. */
-export const LEAD_AUTO_RELEASE_COLUMNS = 'u.team_id as claimed_by_team_id, x.exempt as auto_release_exempt, x.resumed_at as auto_release_resumed_at';
-export const LEAD_AUTO_RELEASE_JOIN = 'left join "lead_auto_release_v1" x on x.id = l.id';
+export const LEAD_AUTO_RELEASE_COLUMNS = 'u.team_id as claimed_by_team_id, x.exempt as auto_release_exempt, x.resumed_at as auto_release_resumed_at, '
+  + 'dd.offered_to, dd.offer_expires_at, dd.held_until as release_at';
+export const LEAD_AUTO_RELEASE_JOIN = 'left join "lead_auto_release_v1" x on x.id = l.id left join "lead_distribution_v1" dd on dd.id = l.id';
 
 const iso = (t: Ts) => (t === null ? null : new Date(t).toISOString());
 
@@ -26,6 +29,8 @@ export const leadFromRow = (r: LeadRowWithName, policies: PoolPolicies): Lead =>
     lastContactedAt: iso(r.last_contacted_at), claimedBy: r.claimed_by, claimedByName: r.claimed_by_name,
     claimedAt: iso(r.claimed_at), createdAt: iso(r.created_at) as string, updatedAt: iso(r.updated_at) as string,
     autoReleaseExempt: r.auto_release_exempt ?? false, autoReleaseAt: null as string | null,
+    offer: r.offered_to == null ? null : { userId: r.offered_to, expiresAt: iso(r.offer_expires_at) as string },
+    releaseAt: iso(r.release_at ?? null),
     version: r.version,
   };
   if (lead.claimedBy !== null && lead.status === 'claimed') {

@@ -24,11 +24,17 @@ export function createSocketHub(opts: HubOptions) {
   const { maxBufferedBytes = 1 << 20, heartbeatMs = 15_000 } = opts;
   const clients = new Set<Client>();
   const byUser = new Map<number, Set<Client>>();
+  /** Told when a user's first socket here opens or their last one closes (presence, for offers). */
+  const presenceListeners = new Set<() => void>();
+  const presenceChanged = () => { for (const l of presenceListeners) l(); };
 
   const remove = (c: Client) => {
     clients.delete(c);
     byUser.get(c.userId)?.delete(c);
-    if (byUser.get(c.userId)?.size === 0) byUser.delete(c.userId);
+    if (byUser.get(c.userId)?.size === 0) {
+      byUser.delete(c.userId);
+      presenceChanged();
+    }
   };
   const send = (c: Client, data: string) => {
     if (c.socket.readyState !== c.socket.OPEN) return;
@@ -103,8 +109,10 @@ export function createSocketHub(opts: HubOptions) {
     add(socket: WebSocket, userId: number, token: string) {
       const c: Client = { socket, userId, token, alive: true };
       clients.add(c);
-      if (!byUser.has(userId)) byUser.set(userId, new Set());
+      const joined = !byUser.has(userId);
+      if (joined) byUser.set(userId, new Set());
       byUser.get(userId)!.add(c);
+      if (joined) presenceChanged();
       socket.on('pong', () => { c.alive = true; });
       socket.on('close', () => remove(c));
       socket.on('error', () => remove(c));
@@ -128,6 +136,12 @@ export function createSocketHub(opts: HubOptions) {
       for (const c of [...clients]) if (c.token === token) { c.socket.close(4401, 'Signed out'); remove(c); }
     },
     size: () => clients.size,
+    /** The users with a socket on this replica. */
+    userIds: () => [...byUser.keys()],
+    onPresenceChange(listener: () => void) {
+      presenceListeners.add(listener);
+      return () => presenceListeners.delete(listener);
+    },
     /** Shutdown: 1001 Going Away to everyone; clients reconnect with backoff and resync. */
     close() {
       clearInterval(timer);

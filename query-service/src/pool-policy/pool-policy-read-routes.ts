@@ -43,7 +43,7 @@ export const poolPolicyReadRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async
         canEdit: manager && (actor.teamId === t.id || t.manager_id === actor.id),
       })),
       canEditFloor: manager,
-      actedOn: { distribution: ['first_come' as const] },
+      actedOn: { distribution: ['first_come' as const, 'round_robin' as const, 'weighted' as const] },
     };
   });
 };

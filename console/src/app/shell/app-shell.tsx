@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
 import { cx } from '../../lib/cx';
+import { useFirstScreenSettled } from '../use-first-screen-settled';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
@@ -8,6 +9,11 @@ import { useSidebarCollapsed } from './use-sidebar-collapsed';
 // The drawer (and the dialog library under it) loads the first time someone opens it: most
 // sessions are on desktops and never need it.
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
+// Round-robin and weighted offers ("New lead offered to you") for the people offers go to. It
+// mounts once the first screen has settled: no page needs it to be usable, and an offer waits
+// (a running one is listed, a new one refreshes the list).
+const OfferCenter = lazy(() => import('../../features/leads/components/offer-center').then((m) => ({ default: m.OfferCenter })));
+const OFFERED_ROLES = new Set(['agent', 'teamLead']);
 
 /** Spec 2.4's frame around every signed-in screen: sidebar (or drawer), top bar, content. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -15,6 +21,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
+  const settled = useFirstScreenSettled();
   // The routes only render the shell for a signed-in user; this guards a sign-out mid-render.
   if (!user) return null;
   return (
@@ -40,6 +47,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             setDrawerOpen(true);
           }}
         />
+        {settled && OFFERED_ROLES.has(user.role) && (
+          <Suspense fallback={null}>
+            <OfferCenter />
+          </Suspense>
+        )}
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-[1400px] px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
           {children}
         </main>

@@ -13,8 +13,14 @@ export function usePoolState(): [PoolState, (change: (state: PoolState) => PoolS
   // A change starts from the address bar as it is now, not as of the last render: two changes
   // in quick succession (before the page re-renders) must both stick.
   const update = useCallback(
-    (change: (state: PoolState) => PoolState) =>
-      setParams(() => writePoolState(change(readPoolState(new URLSearchParams(window.location.search)))), { replace: true }),
+    (change: (state: PoolState) => PoolState) => setParams(() => {
+      const current = new URLSearchParams(window.location.search);
+      const next = writePoolState(change(readPoolState(current)));
+      // The instant a time-travelling pool shows (?asOf=) is not the pool's state: it stays.
+      const asOf = current.get('asOf');
+      if (asOf) next.set('asOf', asOf);
+      return next;
+    }, { replace: true }),
     [setParams],
   );
   return [state, update];

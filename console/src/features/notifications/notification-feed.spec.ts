@@ -96,6 +96,12 @@ describe('bellItems', () => {
     const overdue = note(7, { eventType: 'task_overdue', category: 'team', title: 'Task Overdue', data: { teamId: 2, taskId: 8, dueAt: '2026-03-10T10:00:00.000Z' } });
     expect(bellItems([assigned, overdue], []).map((i) => i.href)).toEqual(['/team?tab=tasks&team=2&list=overdue', '/team?tab=tasks&team=2&list=mine']);
   });
+  it('links a new application, a decision and a message of the closers hub to the application', () => {
+    const applied = note(8, { eventType: 'job_application_received', category: 'closers', title: 'New Application', data: { applicationId: 21, jobId: 4, user: { id: 3, fullName: 'Alex Carter' } } });
+    const decided = note(9, { eventType: 'application_status_changed', category: 'closers', title: 'Application Update', data: { applicationId: 21, jobId: 4, status: 'accepted', statusReason: null } });
+    const message = note(10, { eventType: 'application_message', category: 'closers', title: 'New Application Message', data: { applicationId: 22, jobId: 4, messageId: 70 } });
+    expect(bellItems([applied, decided, message], []).map((i) => i.href)).toEqual(['/applications/22', '/applications/21', '/applications/21']);
+  });
   it('shows at most 50', () => {
     expect(bellItems(Array.from({ length: 60 }, (_, i) => note(i + 1)), [])).toHaveLength(50);
   });

@@ -62,17 +62,20 @@ export function withPushed(feed: NotificationFeed, notification: Notification): 
   return { ...feed, pages: [page, ...rest] };
 }
 
-const idOf = (data: Record<string, unknown>, key: 'leadId' | 'callId' | 'teamId'): number | null => (typeof data[key] === 'number' ? data[key] : null);
+const idOf = (data: Record<string, unknown>, key: 'leadId' | 'callId' | 'teamId' | 'applicationId'): number | null => (typeof data[key] === 'number' ? data[key] : null);
 
 export function toFeedItem(n: Notification): FeedItem {
   const leadId = idOf(n.data, 'leadId');
   const callId = idOf(n.data, 'callId');
   const teamId = idOf(n.data, 'teamId');
+  // The closers hub: a new application, a decision, a withdrawal or a message lead to the application.
+  const applicationId = n.category === 'closers' ? idOf(n.data, 'applicationId') : null;
   // A mention leads to the team's chat, where the message is.
   // A task given to you, or overdue, leads to that list of the team's tasks.
   const taskList = n.eventType === 'task_assigned' ? 'mine' : n.eventType === 'task_overdue' ? 'overdue' : null;
   const href = n.eventType === 'team_mention' && teamId !== null ? `/team?tab=collaboration&team=${teamId}`
     : taskList !== null && teamId !== null ? `/team?tab=tasks&team=${teamId}&list=${taskList}`
+    : applicationId !== null ? `/applications/${applicationId}`
     : callId !== null ? `/calls/${callId}` : leadId !== null ? `/leads/${leadId}` : null;
   return { id: n.id, title: n.title, message: n.message, createdAt: n.createdAt, read: n.read, href, local: false };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, estimateCommissionCents, formatCents, formatRate } from './money';
+import { dollarsToCents, formatCents } from '../../lib/dollars';
+import { estimateCommissionCents, formatRate } from './money';
 
 describe('formatCents', () => {
   it('shows whole US dollars with grouping and no decimals (spec 9)', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PercentRateSchema, RecordSaleBodySchema, type RecordSaleBody } from '@leadfloor/contracts';
-import { dollarsToCents, formatCents } from './money';
+import { dollarsToCents, formatCents } from '../../lib/dollars';
 
 const AmountCents = RecordSaleBodySchema.shape.amountCents;
 const exactDollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;

@@ -2,7 +2,7 @@ import type { Sale } from '@leadfloor/contracts';
 import { toast } from '../../components/ui/toast-store';
 import { serverMessage } from '../../lib/api';
 import { useCommissionAction, type CommissionAction } from './api/sale-mutations';
-import { formatCents } from './money';
+import { formatCents } from '../../lib/dollars';
 
 const VERBS: Record<CommissionAction['kind'], { doing: string; done: string; failed: string }> = {
   approve: { doing: 'Approving...', done: 'Commission approved', failed: 'approve the commission' },

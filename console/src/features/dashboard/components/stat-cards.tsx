@@ -1,12 +1,19 @@
 import { AvailableLink } from '../../../components/available-link';
 import { isUpcoming } from '../../../lib/upcoming-routes';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, DollarSign, Inbox, Percent, PhoneCall, type LucideIcon } from 'lucide-react';
+import { ArrowRight, DollarSign, Inbox, Percent, PhoneCall, SearchCheck, type LucideIcon } from 'lucide-react';
 import type { z } from 'zod';
 import type { StatsSchema } from '@leadfloor/contracts';
 import { Card } from '../../../components/ui/card';
 import { formatCount, formatCurrency, formatPercent } from '../../../lib/format-number';
 import { statsQuery } from '../api/dashboard-queries';
+
+// The explanation's dialog (and the dialog library) loads on first use; hovering or focusing an
+// "Explain" starts the download, so the dashboard's first load carries only the buttons.
+const loadDialog = () => import('./stat-explain-dialog');
+const StatExplainDialog = lazy(() => loadDialog().then((m) => ({ default: m.StatExplainDialog })));
+const prefetch = () => void loadDialog();
 
 type Stats = z.infer<typeof StatsSchema>;
 type StatCard = { key: keyof Stats; label: string; icon: LucideIcon; format: (n: number) => string; to: string; link: string; tint: string };
@@ -19,10 +26,16 @@ const CARDS: StatCard[] = [
   { key: 'conversionRate', label: 'Conversion Rate', icon: Percent, format: formatPercent, to: '/analytics', link: 'View analytics', tint: 'bg-destructive-soft text-destructive-soft-foreground' },
 ];
 
-/** Spec 2.5's stat cards. Missing figures read 0; a failed load shows a dash, never a made-up 0. */
+/**
+ * Spec 2.5's stat cards. Missing figures read 0; a failed load shows a dash, never a made-up 0.
+ * "Explain" opens the rows behind a figure (GET /api/dashboard/stats/explain).
+ */
 export function StatCards() {
   const { data, isPending, isError, refetch } = useQuery(statsQuery);
+  const [explaining, setExplaining] = useState<keyof Stats | null>(null);
+  const [used, setUsed] = useState(false);
   return (
+    <>
     <ul aria-label="Key figures" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {CARDS.map(({ key, label, icon: Icon, format, to, link, tint }) => (
         <li key={key}>
@@ -43,14 +56,19 @@ export function StatCards() {
                 </p>
               )}
             </div>
-            {(!isUpcoming(to) || isError) && (
-              <div className="mt-auto flex items-center justify-between border-t border-border px-4 py-3 sm:px-5">
+            {(!isUpcoming(to) || isError || !isPending) && (
+              <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-border px-4 py-3 sm:px-5">
                 <AvailableLink to={to} aria-label={`${link}: ${label}`} className="inline-flex items-center gap-1 text-sm font-medium text-primary-soft-foreground hover:underline">
                   {link} <ArrowRight aria-hidden className="size-3.5" />
                 </AvailableLink>
-                {isError && (
+                {isError ? (
                   <button type="button" onClick={() => refetch()} className="text-xs font-medium text-muted hover:text-foreground">
                     Retry
+                  </button>
+                ) : !isPending && (
+                  <button type="button" onPointerEnter={prefetch} onFocus={prefetch} onClick={() => { setUsed(true); setExplaining(key); }} aria-label={`Explain ${label}`}
+                    className="inline-flex items-center gap-1 text-xs font-medium text-muted hover:text-foreground">
+                    <SearchCheck aria-hidden className="size-3.5" />Explain
                   </button>
                 )}
               </div>
@@ -59,5 +77,7 @@ export function StatCards() {
         </li>
       ))}
     </ul>
+    {used && <Suspense fallback={null}><StatExplainDialog metric={explaining} onClose={() => setExplaining(null)} /></Suspense>}
+    </>
   );
 }

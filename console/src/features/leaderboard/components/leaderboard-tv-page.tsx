@@ -1,18 +1,32 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Maximize, Minimize, X } from 'lucide-react';
+import { History, Maximize, Minimize, X } from 'lucide-react';
 import { Logo } from '../../../components/logo';
 import { PanelError, PanelLoading } from '../../../components/panel-state';
+import { AsOfBanner } from '../../../components/time-travel/as-of-banner';
+import { TimeScrubber } from '../../../components/time-travel/time-scrubber';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { useAsOf } from '../../../lib/as-of';
 import { cx } from '../../../lib/cx';
 import { standingsQuery, teamStandingsQuery } from '../api/leaderboard-queries';
-import { PERIOD_LABELS, PERIODS, readPeriod } from '../tv-period';
+import { PERIOD_LABELS, PERIODS, readPeriod, type Period } from '../tv-period';
 import { useFullscreen } from '../use-fullscreen';
 import { LiveIndicator } from './live-indicator';
 import { TV_ROWS, TvRanking } from './tv-ranking';
 import { TvTeamStandings } from './tv-team-standings';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
+const SCRUBBER_ID = 'tv-time-travel';
+
+/** A period's address, keeping the instant shown when the board is in the past. */
+const periodLink = (p: Period, asOf: string | null) => {
+  const params = new URLSearchParams();
+  if (p !== 'month') params.set('period', p);
+  if (asOf) params.set('asOf', asOf);
+  const query = params.toString();
+  return `/leaderboard/tv${query ? `?${query}` : ''}`;
+};
 
 /**
  * /leaderboard/tv: the floor's big screen. The live standings in large type, outside the shell
@@ -22,8 +36,11 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 export function LeaderboardTvPage() {
   const [search] = useSearchParams();
   const period = readPeriod(search);
-  const agents = useQuery(standingsQuery(period, TV_ROWS));
-  const teams = useQuery(teamStandingsQuery(period));
+  // Time travel (?asOf=): the board as it stood then, for the period that held that instant.
+  const [asOf, setAsOf] = useAsOf();
+  const [scrubbing, setScrubbing] = useState(false);
+  const agents = useQuery(standingsQuery(period, TV_ROWS, asOf));
+  const teams = useQuery(teamStandingsQuery(period, asOf));
   const fullscreen = useFullscreen();
   const teamNames = new Map((teams.data ?? []).map((t) => [t.teamId, t.name]));
   const updatedAt = Math.max(agents.dataUpdatedAt, teams.dataUpdatedAt);
@@ -31,7 +48,8 @@ export function LeaderboardTvPage() {
 
   return (
     // From 1024 px the board is exactly one screen (a TV never scrolls); smaller screens scroll.
-    <div className="flex min-h-dvh flex-col bg-background px-4 py-4 sm:px-8 sm:py-6 lg:h-dvh lg:overflow-hidden lg:px-[4vh] lg:py-[3vh]">
+    // With the scrubber open the board scrolls instead: squeezed into one screen its rows would overlap.
+    <div className={cx('flex min-h-dvh flex-col bg-background px-4 py-4 sm:px-8 sm:py-6 lg:px-[4vh] lg:py-[3vh]', !(scrubbing || asOf) && 'lg:h-dvh lg:overflow-hidden')}>
       <title>Leaderboard TV · LeadFloor</title>
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-4">
@@ -46,7 +64,7 @@ export function LeaderboardTvPage() {
             {PERIODS.map((p) => (
               <Link
                 key={p}
-                to={p === 'month' ? '/leaderboard/tv' : `/leaderboard/tv?period=${p}`}
+                to={periodLink(p, asOf)}
                 aria-current={p === period ? 'page' : undefined}
                 className={cx(
                   'rounded-md px-3 py-1.5 text-sm font-medium lg:text-base',
@@ -57,7 +75,13 @@ export function LeaderboardTvPage() {
               </Link>
             ))}
           </nav>
-          <LiveIndicator />
+          {asOf ? <span className="rounded-full bg-warning-soft px-3 py-1 text-sm font-medium text-warning-soft-foreground">Past</span> : <LiveIndicator />}
+          {!asOf && (
+            <Button variant="secondary" aria-expanded={scrubbing} aria-controls={SCRUBBER_ID} onClick={() => setScrubbing((s) => !s)}>
+              <History aria-hidden />
+              Time travel
+            </Button>
+          )}
           {fullscreen.supported && (
             <Button variant="secondary" size="icon" onClick={fullscreen.toggle} aria-label={fullscreen.active ? 'Leave full screen' : 'Full screen'}>
               {fullscreen.active ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
@@ -68,6 +92,11 @@ export function LeaderboardTvPage() {
           </Link>
         </div>
       </header>
+
+      {asOf && <AsOfBanner asOf={asOf} onBackToLive={() => setAsOf(null)} className="mt-4" />}
+      <div id={SCRUBBER_ID} hidden={!scrubbing && !asOf}>
+        {(scrubbing || asOf) && <TimeScrubber asOf={asOf} onChange={setAsOf} className="mt-4" />}
+      </div>
 
       <main className="mt-6 grid flex-1 content-start gap-6 lg:mt-[3vh] lg:min-h-0 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:content-stretch lg:gap-[4vh]">
         <section aria-labelledby="tv-agents-title" className="lg:flex lg:min-h-0 lg:flex-col">

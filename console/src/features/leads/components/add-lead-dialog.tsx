@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { useReadOnly } from '../../../lib/read-only';
 import { useLazyDialog } from '../../../lib/use-lazy-dialog';
 
 // The dialog and its form (dialog library, form library) load on first use, not with the
@@ -14,11 +15,15 @@ const AddLeadDialogPanel = lazy(() => loadDialog().then((m) => ({ default: m.Add
  */
 export function AddLeadDialog({ label, variant }: { label?: string; variant?: 'primary' | 'secondary' }) {
   const { open, used, close, trigger } = useLazyDialog(loadDialog);
+  // No new lead in the past (time travel): the button stays, disabled, saying why.
+  const readOnly = useReadOnly();
   return (
     <>
       <Button
         variant={variant}
         {...trigger}
+        disabled={readOnly !== null}
+        title={readOnly ?? undefined}
       >
         <Plus aria-hidden />
         {label ?? (

@@ -5,9 +5,11 @@ import type { Lead } from '@leadfloor/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { cx } from '../../../lib/cx';
+import { useReadOnly } from '../../../lib/read-only';
 import { addedLabel, LEAD_TYPE_LABELS, statusLabel, statusTone } from '../lead-labels';
 import { useLeadActions } from '../use-lead-actions';
 import { HoldStatus } from './hold-status';
+import { PoolEntryStatus } from './pool-entry-status';
 import { LeadCardActions } from './lead-card-actions';
 import { LeadQuickActions } from './lead-quick-actions';
 import { LeadTypeBadge } from './lead-type-badge';
@@ -31,6 +33,8 @@ type LeadCardProps = Omit<ComponentProps<'article'>, 'children'> & {
  */
 export function LeadCard({ lead, meId, now, expanded, onToggle, className, ...article }: LeadCardProps) {
   const actions = useLeadActions();
+  // The past (time travel): every control that would write is disabled by its fieldset, saying why.
+  const readOnly = useReadOnly();
   const nameId = useId();
   const detailsId = useId();
   return (
@@ -63,11 +67,14 @@ export function LeadCard({ lead, meId, now, expanded, onToggle, className, ...ar
       </div>
       <div className="mt-2 pl-[3.25rem] empty:hidden">
         <HoldStatus lead={lead} meId={meId} />
+        <PoolEntryStatus lead={lead} meId={meId} />
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 pl-[3.25rem]">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <LeadQuickActions lead={lead} meId={meId} actions={actions} />
-          <LeadCardActions lead={lead} meId={meId} />
+          <fieldset disabled={readOnly !== null} title={readOnly ?? undefined} className="contents">
+            <LeadQuickActions lead={lead} meId={meId} actions={actions} />
+            <LeadCardActions lead={lead} meId={meId} />
+          </fieldset>
           {lead.claimedBy !== null && (
             <span className="text-xs text-muted">
               Held by <span className="font-medium text-foreground">{lead.claimedBy === meId ? 'you' : lead.claimedByName ?? 'another agent'}</span>
@@ -90,7 +97,9 @@ export function LeadCard({ lead, meId, now, expanded, onToggle, className, ...ar
       <div id={detailsId}>
         {expanded && (
           <Suspense fallback={<div className="mt-4 flex justify-center"><Spinner label="Loading details" /></div>}>
-            <LeadCardDetails lead={lead} meId={meId} actions={actions} />
+            <fieldset disabled={readOnly !== null} title={readOnly ?? undefined} className="contents">
+              <LeadCardDetails lead={lead} meId={meId} actions={actions} />
+            </fieldset>
           </Suspense>
         )}
       </div>

@@ -16,6 +16,7 @@ import { LEAD_TYPE_LABELS, statusLabel, statusTone } from '../lead-labels';
 import { useLeadActions } from '../use-lead-actions';
 import { AutoReleaseSection } from './auto-release-section';
 import { ClaimAttemptsCard } from './claim-attempts-card';
+import { DistributionSection } from './distribution-section';
 import { HistoryTimeline } from './history-timeline';
 import { LeadCardActions } from './lead-card-actions';
 import { LeadEditors } from './lead-editors';
@@ -108,6 +109,7 @@ export function LeadDetailsPage() {
                 <>
                   <LeadFieldList lead={shown} meId={user?.id} complete />
                   {!asOf && current && <AutoReleaseSection lead={current} meId={user?.id} manager={user?.role === 'manager'} />}
+                  {!asOf && current && current.claimedBy === null && <DistributionSection lead={current} meId={user?.id} manager={user?.role === 'manager'} />}
                   {mine && !asOf && current && (
                     <section aria-labelledby="manage-lead-title" className="border-t border-border pt-5">
                       <h2 id="manage-lead-title" className="mb-4 text-sm font-semibold text-foreground">Manage lead</h2>

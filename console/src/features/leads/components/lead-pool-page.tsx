@@ -1,9 +1,13 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { History } from 'lucide-react';
 import type { Lead } from '@leadfloor/contracts';
 import { PageHeader } from '../../../components/page-header';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { PAST_READ_ONLY, readAsOf, useAsOf } from '../../../lib/as-of';
 import { useCurrentUser } from '../../../lib/current-user';
+import { ReadOnlyContext } from '../../../lib/read-only';
 import { cx } from '../../../lib/cx';
 import { leadKeys, leadListQuery, leadPoolQuery } from '../api/lead-queries';
 import { DEFAULT_FILTERS, hasActiveFilters, poolQueryParams, readPoolState, type LeadFilters } from '../lead-filters';
@@ -11,6 +15,7 @@ import { usePoolState } from '../use-pool-state';
 import { AddLeadDialog } from './add-lead-dialog';
 import { LeadList } from './lead-list';
 import { LeadTabs, TAB_PANEL_ID, tabId } from './lead-tabs';
+import { PoolDistributionBar } from './pool-distribution-bar';
 import { PoolSummary } from './pool-summary';
 import { FILTER_PANEL_ID, PoolToolbar } from './pool-toolbar';
 
@@ -22,8 +27,14 @@ const PoolEmpty = lazy(() => import('./pool-states').then((m) => ({ default: m.P
 const PoolError = lazy(() => import('./pool-states').then((m) => ({ default: m.PoolError })));
 const FilterPanel = lazy(() => loadFilterPanel().then((m) => ({ default: m.FilterPanel })));
 const PipelineBoard = lazy(() => loadPipeline().then((m) => ({ default: m.PipelineBoard })));
+// The time-travel scrubber loads when it is opened (or the address already asks for the past).
+const loadScrubber = () => import('../../../components/time-travel/time-scrubber');
+const TimeScrubber = lazy(() => loadScrubber().then((m) => ({ default: m.TimeScrubber })));
+const prefetchScrubber = () => void loadScrubber();
+const AsOfBanner = lazy(() => import('../../../components/time-travel/as-of-banner').then((m) => ({ default: m.AsOfBanner })));
 
 const FILTERS_OPEN_KEY = 'leadfloor:pool-filters-open';
+const SCRUBBER_ID = 'pool-time-travel';
 function useFiltersOpen(): [boolean, () => void] {
   const [open, setOpen] = useState(() => {
     try {
@@ -53,7 +64,8 @@ const Loading = ({ label }: { label: string }) => (
  */
 export function prefetchLeadPool(queryClient: QueryClient, search: URLSearchParams): void {
   const { tab, sort, view, filters } = readPoolState(search);
-  if (view === 'list') void queryClient.prefetchInfiniteQuery(leadPoolQuery(poolQueryParams(tab, sort, filters)));
+  const asOf = readAsOf(search);
+  if (view === 'list') void queryClient.prefetchInfiniteQuery(leadPoolQuery({ ...poolQueryParams(tab, sort, filters), ...(asOf ? { asOf } : {}) }));
 }
 
 /** Spec 2.6's Lead Pool: tabs, filters, counts, and the pool as a list or a pipeline. */
@@ -62,7 +74,10 @@ export function LeadPoolPage() {
   const [filtersOpen, toggleFilters] = useFiltersOpen();
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
-  const params = useMemo(() => poolQueryParams(tab, sort, filters), [tab, sort, filters]);
+  // Time travel (?asOf=): the same screen over the pool as it was then, with no writes offered.
+  const [asOf, setAsOf] = useAsOf();
+  const [scrubbing, setScrubbing] = useState(false);
+  const params = useMemo(() => ({ ...poolQueryParams(tab, sort, filters), ...(asOf ? { asOf } : {}) }), [tab, sort, filters, asOf]);
 
   // Spec 7: no retry. A first read that failed (the one started early, say) stays failed until
   // the Retry button, rather than being read again as the page mounts.
@@ -85,7 +100,7 @@ export function LeadPoolPage() {
   const addLead = <AddLeadDialog label="Add Lead" />;
 
   return (
-    <>
+    <ReadOnlyContext.Provider value={asOf ? PAST_READ_ONLY : null}>
       <PageHeader
         heading="Lead Pool"
         subheading="Browse, filter and claim leads from the shared pool"
@@ -103,11 +118,28 @@ export function LeadPoolPage() {
               sort={sort}
               onSortChange={(next) => update((s) => ({ ...s, sort: next }))}
             />
+            {/* In the past the banner carries the way back; the scrubber stays open. */}
+            {!asOf && (
+              <Button variant="secondary" aria-expanded={scrubbing} aria-controls={SCRUBBER_ID} onPointerEnter={prefetchScrubber} onFocus={prefetchScrubber}
+                onClick={() => setScrubbing((s) => !s)}>
+                <History aria-hidden />
+                Time travel
+              </Button>
+            )}
             {addLead}
           </>
         }
       />
       <div className="flex flex-col gap-4">
+        {asOf && <Suspense fallback={null}><AsOfBanner asOf={asOf} onBackToLive={() => setAsOf(null)} /></Suspense>}
+        <div id={SCRUBBER_ID} hidden={!scrubbing && !asOf}>
+          {(scrubbing || asOf) && (
+            <Suspense fallback={<div className="flex justify-center py-4"><Spinner label="Loading time travel" /></div>}>
+              <TimeScrubber asOf={asOf} onChange={setAsOf} />
+            </Suspense>
+          )}
+        </div>
+        <PoolDistributionBar role={user?.role} />
         <LeadTabs value={tab} onChange={(next) => update((s) => ({ ...s, tab: next }))} />
         <div id={FILTER_PANEL_ID} hidden={!filtersOpen}>
           {filtersOpen && (
@@ -158,6 +190,6 @@ export function LeadPoolPage() {
           )}
         </div>
       </div>
-    </>
+    </ReadOnlyContext.Provider>
   );
 }

@@ -5,6 +5,7 @@ import {
 } from '@dnd-kit/core';
 import { Info } from 'lucide-react';
 import type { Lead } from '@leadfloor/contracts';
+import { useReadOnly } from '../../../lib/read-only';
 import type { LeadListParams } from '../api/lead-queries';
 import { STAGE_LABELS } from '../lead-labels';
 import { columnKeyboardCoordinates } from '../pipeline-keyboard';
@@ -45,6 +46,7 @@ export function PipelineBoard({ params, stageFilter, meId }: PipelineBoardProps)
   const columnParams = (stage: Lead['stage']): LeadListParams => ({ ...params, stageFilter: stage });
   const move = useStageMove(columnParams);
   const [dragging, setDragging] = useState<Lead | null>(null);
+  const readOnly = useReadOnly();
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a click on the lead's name still opens it.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -63,7 +65,7 @@ export function PipelineBoard({ params, stageFilter, meId }: PipelineBoardProps)
     <div className="flex flex-col gap-4">
       <p className="flex items-start gap-2 rounded-xl border border-primary/30 bg-primary-soft px-4 py-3 text-sm text-primary-soft-foreground">
         <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-        Drag and drop leads between stages to update their progress. Changes are saved automatically.
+        {readOnly ?? 'Drag and drop leads between stages to update their progress. Changes are saved automatically.'}
       </p>
       <DndContext
         sensors={sensors}

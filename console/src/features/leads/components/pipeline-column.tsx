@@ -6,6 +6,7 @@ import type { Lead } from '@leadfloor/contracts';
 import { Spinner } from '../../../components/ui/spinner';
 import { cx } from '../../../lib/cx';
 import { formatCount } from '../../../lib/format-number';
+import { useReadOnly } from '../../../lib/read-only';
 import { leadPoolQuery, type LeadListParams } from '../api/lead-queries';
 import { STAGE_LABELS } from '../lead-labels';
 import { PipelineCard } from './pipeline-card';
@@ -26,6 +27,7 @@ const holderHint = (lead: Lead, meId: number | undefined) =>
  */
 export function PipelineColumn({ stage, params, meId }: PipelineColumnProps) {
   const label = STAGE_LABELS[stage];
+  const readOnly = useReadOnly();
   const query = useInfiniteQuery({ ...leadPoolQuery(params ?? {}), enabled: params !== null });
   const leads = query.data?.pages.flatMap((p) => p.leads) ?? [];
   const total = params === null ? 0 : query.data?.pages[0]?.total;
@@ -83,7 +85,7 @@ export function PipelineColumn({ stage, params, meId }: PipelineColumnProps) {
                   className="absolute top-0 left-0 w-full"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <PipelineCard lead={lead} movable={lead.claimedBy !== null && lead.claimedBy === meId} holderHint={holderHint(lead, meId)} />
+                  <PipelineCard lead={lead} movable={readOnly === null && lead.claimedBy !== null && lead.claimedBy === meId} holderHint={readOnly ?? holderHint(lead, meId)} />
                 </div>
               );
             })}

@@ -83,10 +83,12 @@ export function PoolPolicyCard() {
               </Select>
             </div>
             {team === undefined ? (
-              <PoolPolicyForm key={`floor-${view.version}`} save={save} teamId={null} rules={view.floor!} version={view.version} provenance="The floor’s rules" />
+              <PoolPolicyForm key={`floor-${view.floor!.version}`} save={save} teamId={null} rules={view.floor!} version={view.version} provenance="The floor’s rules" />
             ) : (
               <PoolPolicyForm
-                key={`${team.teamId}-${view.version}`}
+                // A change of this scope (or of the floor's rules it follows) reloads the editor; another
+                // scope's change leaves the edits alone (the server refuses only a change of this scope).
+                key={`${team.teamId}-${team.override ? team.override.version : `floor-${view.floor!.version}`}`}
                 save={save}
                 teamId={team.teamId}
                 rules={team.override ?? view.floor!}

@@ -14,7 +14,7 @@ import type { useSavePoolPolicy } from '../api/pool-policy-mutations';
 import { floorPeopleQuery } from '../api/pool-policy-queries';
 import { DISTRIBUTION_LABELS } from '../pool-rules-labels';
 
-type NumberPath = 'maxActiveClaims' | 'autoReleaseHours' | 'warnBeforeReleaseMinutes' | 'dripPerHour' | `weights.${number}.weight`;
+type NumberPath = 'maxActiveClaims' | 'autoReleaseHours' | 'warnBeforeReleaseMinutes' | 'dripPerHour' | 'offerTimeoutMinutes' | `weights.${number}.weight`;
 
 /** A number input whose empty value means "none" (null), or `empty` for a rule that cannot be none. */
 function NumberField({ control, name, empty = null, ...input }: {
@@ -50,8 +50,8 @@ type Props = {
 
 /**
  * One scope's pool rules, as the body of PUT /api/pool-policy (the schema the server validates):
- * an empty number is "none" (no cap, no auto-release, no drip). Distribution, weights and drip
- * are stored and shown; only first come, first served is acted on for now.
+ * an empty number is "none" (no cap, no auto-release, no drip). A team's distribution governs the
+ * leads of the type it works; the floor's, every other lead; the drip is the floor's.
  */
 export function PoolPolicyForm({ save, teamId, rules, version, provenance, aside }: Props) {
   const people = useQuery(floorPeopleQuery);
@@ -60,6 +60,7 @@ export function PoolPolicyForm({ save, teamId, rules, version, provenance, aside
     defaultValues: {
       teamId, expectedVersion: version, maxActiveClaims: rules.maxActiveClaims, autoReleaseHours: rules.autoReleaseHours,
       warnBeforeReleaseMinutes: rules.warnBeforeReleaseMinutes, distribution: rules.distribution, weights: rules.weights, dripPerHour: rules.dripPerHour,
+      offerTimeoutMinutes: rules.offerTimeoutMinutes,
     },
   });
   const weights = useFieldArray({ control, name: 'weights' });
@@ -96,8 +97,10 @@ export function PoolPolicyForm({ save, teamId, rules, version, provenance, aside
         <FormField label="Imported leads per hour" hint="Drip release of imports. Empty: at once." error={errors.dripPerHour?.message}>
           {(c) => <NumberField {...c} control={control} name="dripPerHour" min={1} step="1" placeholder="At once" />}
         </FormField>
-        <FormField label="Distribution" className="sm:col-span-2" error={errors.distribution?.message}
-          hint="Only first come, first served is acted on for now: round-robin and weighted offers are kept with the rules and start working with the offer flow.">
+        <FormField label="Distribution" error={errors.distribution?.message}
+          hint={teamId === null
+            ? 'Round-robin and weighted offer each new lead to one available agent in turn (leads of a type no team works).'
+            : 'Round-robin and weighted offer each new lead of the type this team works to one of its available agents in turn.'}>
           {(c) => (
             <Controller control={control} name="distribution" render={({ field }) => (
               <Select {...c} {...field}>
@@ -106,6 +109,11 @@ export function PoolPolicyForm({ save, teamId, rules, version, provenance, aside
             )} />
           )}
         </FormField>
+        {distribution !== 'first_come' && (
+          <FormField label="Offer answer time (minutes)" hint="Then the offer moves on to the next agent." error={errors.offerTimeoutMinutes?.message}>
+            {(c) => <NumberField {...c} control={control} name="offerTimeoutMinutes" empty={5} min={0.05} step="any" />}
+          </FormField>
+        )}
       </div>
       {distribution === 'weighted' && (
         <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">

@@ -17,7 +17,7 @@ import { toFeedItem, type FeedItem } from '../notification-feed';
 import { NotificationItem } from './notification-item';
 
 const CATEGORIES = NotificationSchema.shape.category.options;
-const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = { lead: 'Leads', sale: 'Sales', call: 'Calls', team: 'Team' };
+const CATEGORY_LABELS: Record<(typeof CATEGORIES)[number], string> = { lead: 'Leads', sale: 'Sales', call: 'Calls', team: 'Team', closers: 'Closers Hub' };
 const STATES = [{ value: undefined, label: 'All' }, { value: 'unread', label: 'Unread' }, { value: 'read', label: 'Read' }] as const;
 
 /** The filter in the address (?category=lead&state=unread), so a filtered view can be reloaded or shared. */

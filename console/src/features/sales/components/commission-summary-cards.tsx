@@ -2,7 +2,7 @@ import { CircleCheck, CircleX, Clock, Wallet, type LucideIcon } from 'lucide-rea
 import { Card } from '../../../components/ui/card';
 import { formatCount } from '../../../lib/format-number';
 import { summaryCards, type CommissionsResponse } from '../commission-summary';
-import { formatCents } from '../money';
+import { formatCents } from '../../../lib/dollars';
 import { SALE_STATUS_LABELS, type SaleStatus } from '../sale-labels';
 
 const LOOKS: Record<SaleStatus, { icon: LucideIcon; tint: string }> = {

@@ -12,7 +12,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { formatCount } from '../../../lib/format-number';
 import { commissionsQuery, saleListQuery, type SaleListParams } from '../api/sale-queries';
 import { filterMonths, monthSummary } from '../commission-summary';
-import { formatCents } from '../money';
+import { formatCents } from '../../../lib/dollars';
 import { monthLabel, monthRange } from '../month-range';
 import { readSaleFilters, writeSaleFilters, type SaleFilters } from '../sale-filters';
 import { CommissionPlanCard } from './commission-plan-card';

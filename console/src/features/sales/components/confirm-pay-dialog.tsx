@@ -1,7 +1,7 @@
 import type { Sale } from '@leadfloor/contracts';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { formatCents } from '../money';
+import { formatCents } from '../../../lib/dollars';
 
 type ConfirmPayProps = { open: boolean; sale: Sale; busy: boolean; onClose: () => void; onConfirm: () => void };
 

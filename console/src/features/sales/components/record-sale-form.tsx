@@ -15,7 +15,8 @@ import { formatDateTime } from '../../../lib/format-date';
 import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
 import { useRecordSale } from '../api/sale-mutations';
 import { commissionPlanQuery, saleListQuery } from '../api/sale-queries';
-import { dollarsToCents, estimateCommissionCents, formatCents, formatRate } from '../money';
+import { dollarsToCents, formatCents } from '../../../lib/dollars';
+import { estimateCommissionCents, formatRate } from '../money';
 import {
   formFieldOf, RecordSaleFormSchema, toRecordSaleBody, type RecordSaleFormOutput, type RecordSaleFormValues,
 } from '../record-sale-form';

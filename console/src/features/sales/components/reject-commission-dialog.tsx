@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
-import { formatCents } from '../money';
+import { formatCents } from '../../../lib/dollars';
 
 type RejectProps = { open: boolean; sale: Sale; busy: boolean; onClose: () => void; onReject: (reason: string) => void };
 type RejectForm = z.input<typeof RejectCommissionBodySchema>;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
-import { formatCents, formatRate } from '../money';
+import { formatCents } from '../../../lib/dollars';
+import { formatRate } from '../money';
 import { rateSourceLabel } from '../sale-labels';
 import { saleDay } from '../sale-steps';
 import { SaleRowActions } from './sale-row-actions';

@@ -8,7 +8,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatPreciseDateTime } from '../../../lib/format-date';
 import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
 import { saleDetailQuery, salePeopleQuery } from '../api/sale-queries';
-import { formatCents, formatRate } from '../money';
+import { formatCents } from '../../../lib/dollars';
+import { formatRate } from '../money';
 import { SALE_STATUS_LABELS, saleStatusTone } from '../sale-labels';
 import { ChangeRateForm } from './change-rate-form';
 

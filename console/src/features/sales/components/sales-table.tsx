@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Sale } from '@leadfloor/contracts';
 import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
-import { formatCents, formatRate } from '../money';
+import { formatCents } from '../../../lib/dollars';
+import { formatRate } from '../money';
 import { rateSourceLabel } from '../sale-labels';
 import { saleDay } from '../sale-steps';
 import { SaleRowActions } from './sale-row-actions';

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   RankedLeaderboardSchema, TeamHistorySchema, TeamsResponseSchema, TeamStandingsSchema, TeamStructureSchema,
 } from '@leadfloor/contracts';
@@ -38,15 +38,20 @@ export const teamHistoryQuery = (teamId: number) =>
   });
 
 /** Agents and team leads of the floor, or of one team, ranked by the period's points, then sales. */
-export const standingsQuery = (period: RankingPeriod, teamId: number | null) =>
+// With `asOf` (time travel): as the standings stood then, which never changes.
+export const standingsQuery = (period: RankingPeriod, teamId: number | null, asOf: string | null = null) =>
   queryOptions({
-    queryKey: teamKeys.standings(period, teamId),
+    queryKey: [...teamKeys.standings(period, teamId), asOf],
     queryFn: ({ signal }) =>
-      api.get('/api/leaderboard', RankedLeaderboardSchema, { signal, params: { period, limit: 50, ...(teamId === null ? {} : { teamId }) } }),
+      api.get('/api/leaderboard', RankedLeaderboardSchema, {
+        signal, params: { period, limit: 50, ...(teamId === null ? {} : { teamId }), ...(asOf ? { asOf } : {}) },
+      }),
+    ...(asOf ? { staleTime: Infinity, placeholderData: keepPreviousData } : {}),
   });
 
-export const teamStandingsQuery = (period: RankingPeriod) =>
+export const teamStandingsQuery = (period: RankingPeriod, asOf: string | null = null) =>
   queryOptions({
-    queryKey: teamKeys.teamStandings(period),
-    queryFn: ({ signal }) => api.get('/api/leaderboard/teams', TeamStandingsSchema, { signal, params: { period } }),
+    queryKey: [...teamKeys.teamStandings(period), asOf],
+    queryFn: ({ signal }) => api.get('/api/leaderboard/teams', TeamStandingsSchema, { signal, params: { period, ...(asOf ? { asOf } : {}) } }),
+    ...(asOf ? { staleTime: Infinity, placeholderData: keepPreviousData } : {}),
   });

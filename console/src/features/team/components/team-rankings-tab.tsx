@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Star, Trophy } from 'lucide-react';
+import { History, Star, Trophy } from 'lucide-react';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../components/panel-state';
+import { AsOfBanner } from '../../../components/time-travel/as-of-banner';
+import { TimeScrubber } from '../../../components/time-travel/time-scrubber';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
+import { useAsOf } from '../../../lib/as-of';
 import { cx } from '../../../lib/cx';
 import { formatCount } from '../../../lib/format-number';
 import { levelLabel } from '../../../lib/user-labels';
@@ -15,6 +19,8 @@ const PERIODS: { value: RankingPeriod; label: string }[] = [
   { value: 'month', label: 'This month' },
   { value: 'all', label: 'All time' },
 ];
+
+const SCRUBBER_ID = 'rankings-time-travel';
 
 function Rank({ rank }: { rank: number }) {
   return (
@@ -33,9 +39,12 @@ function Stat({ value, label }: { value: number; label: string }) {
 export function TeamRankingsTab() {
   const [period, setPeriod] = useState<RankingPeriod>('month');
   const [teamId, setTeamId] = useState<number | null>(null);
+  // Time travel (?asOf=): the rankings as they stood then, in the period that held that instant.
+  const [asOf, setAsOf] = useAsOf();
+  const [scrubbing, setScrubbing] = useState(false);
   const teams = useQuery(teamListQuery);
-  const people = useQuery(standingsQuery(period, teamId));
-  const teamRanks = useQuery(teamStandingsQuery(period));
+  const people = useQuery(standingsQuery(period, teamId, asOf));
+  const teamRanks = useQuery(teamStandingsQuery(period, asOf));
   const periodLabel = PERIODS.find((p) => p.value === period)!.label.toLowerCase();
 
   return (
@@ -50,6 +59,12 @@ export function TeamRankingsTab() {
             </button>
           ))}
         </div>
+        {!asOf && (
+          <Button variant="secondary" className="sm:order-last sm:ml-auto" aria-expanded={scrubbing} aria-controls={SCRUBBER_ID} onClick={() => setScrubbing((s) => !s)}>
+            <History aria-hidden />
+            Time travel
+          </Button>
+        )}
         <FormField label="Ranking of" className="w-56">
           {(control) => (
             <Select {...control} value={teamId ?? ''} onChange={(e) => setTeamId(e.target.value ? Number(e.target.value) : null)}>
@@ -58,6 +73,11 @@ export function TeamRankingsTab() {
             </Select>
           )}
         </FormField>
+      </div>
+
+      {asOf && <AsOfBanner asOf={asOf} onBackToLive={() => setAsOf(null)} />}
+      <div id={SCRUBBER_ID} hidden={!scrubbing && !asOf}>
+        {(scrubbing || asOf) && <TimeScrubber asOf={asOf} onChange={setAsOf} />}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

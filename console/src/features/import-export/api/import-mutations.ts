@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CustomFieldListResponseSchema, CustomFieldResponseSchema, ImportDryRunResponseSchema, ImportResponseSchema, ImportUndoResponseSchema,
+  type CreateCustomFieldBody, type ImportMappingBody, type UpdateCustomFieldBody,
+} from '@leadfloor/contracts';
+import { api } from '../../../lib/api';
+import { customFieldKeys, importKeys } from './import-queries';
+
+/** Each write lands in the import's row and the history: both refetch. */
+function useImportMutation<A, R>(mutationFn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: importKeys.all }) });
+}
+
+export const useUploadImport = () => useImportMutation((file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return api.upload('/api/imports', form, ImportResponseSchema).then((r) => r.import);
+});
+export const useSaveMapping = () => useImportMutation(({ id, body }: { id: number; body: ImportMappingBody }) =>
+  api.put(`/api/imports/${id}/mapping`, body, ImportResponseSchema).then((r) => r.import));
+export const useDryRun = () => useMutation({ mutationFn: (id: number) => api.post(`/api/imports/${id}/dry-run`, {}, ImportDryRunResponseSchema) });
+export const useRunImport = () => useImportMutation((id: number) => api.post(`/api/imports/${id}/run`, {}, ImportResponseSchema).then((r) => r.import));
+export const useUndoImport = () => useImportMutation((id: number) => api.post(`/api/imports/${id}/undo`, {}, ImportUndoResponseSchema));
+
+/** A field write, then the list once it has the write's version (the gateway waits, bounded). */
+function useFieldMutation<A>(write: (args: A) => Promise<{ version: number }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (args: A) => {
+      const { version } = await write(args);
+      const { fields } = await api.get('/api/custom-fields', CustomFieldListResponseSchema, { params: { minVersion: version } });
+      queryClient.setQueryData(customFieldKeys.list(), fields);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customFieldKeys.all }),
+  });
+}
+export const useCreateCustomField = () => useFieldMutation((body: CreateCustomFieldBody) => api.post('/api/custom-fields', body, CustomFieldResponseSchema));
+export const useUpdateCustomField = () => useFieldMutation(({ id, body }: { id: number; body: UpdateCustomFieldBody }) =>
+  api.patch(`/api/custom-fields/${id}`, body, CustomFieldResponseSchema));

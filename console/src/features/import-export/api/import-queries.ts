@@ -1,0 +1,42 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  CustomFieldListResponseSchema, ImportListResponseSchema, ImportMappingListResponseSchema, ImportResponseSchema, type Import,
+} from '@leadfloor/contracts';
+import { api } from '../../../lib/api';
+
+export const importKeys = {
+  all: ['imports'] as const,
+  history: () => [...importKeys.all, 'history'] as const,
+  detail: (id: number) => [...importKeys.all, 'detail', id] as const,
+  mappings: () => [...importKeys.all, 'mappings'] as const,
+};
+export const customFieldKeys = {
+  all: ['custom-fields'] as const,
+  list: () => [...customFieldKeys.all, 'list'] as const,
+};
+
+/** A run that has not finished is polled too, in case a /ws message was missed (the socket resyncs on reconnect). */
+const RUNNING_POLL_MS = 3_000;
+
+export const importQuery = (id: number) => queryOptions({
+  queryKey: importKeys.detail(id),
+  queryFn: ({ signal }) => api.get(`/api/imports/${id}`, ImportResponseSchema, { signal }).then((r) => r.import),
+  refetchInterval: (q) => ((q.state.data as Import | undefined)?.status === 'running' ? RUNNING_POLL_MS : false),
+});
+
+export const importHistoryQuery = () => infiniteQueryOptions({
+  queryKey: importKeys.history(),
+  queryFn: ({ pageParam, signal }) => api.get('/api/imports', ImportListResponseSchema, { signal, params: { limit: 10, cursor: pageParam } }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
+export const mappingsQuery = queryOptions({
+  queryKey: importKeys.mappings(),
+  queryFn: ({ signal }) => api.get('/api/import-mappings', ImportMappingListResponseSchema, { signal }).then((r) => r.mappings),
+});
+
+export const customFieldsQuery = queryOptions({
+  queryKey: customFieldKeys.list(),
+  queryFn: ({ signal }) => api.get('/api/custom-fields', CustomFieldListResponseSchema, { signal }).then((r) => r.fields),
+});

@@ -1,0 +1,40 @@
+import type { Import } from '@leadfloor/contracts';
+import type { Pool } from '../postgres/pool';
+
+/** How long after it finished an import can be undone (the import aggregate enforces the same). */
+const UNDO_DAYS = 30;
+
+type Row = {
+  id: number; file_name: string; format: 'csv' | 'xlsx'; size_bytes: string; status: Import['status']; rows: number; columns: string[];
+  sample: string[][]; mapping: Import['mapping']; mode: Import['mode']; match_on: Import['matchOn']; lead_type: Import['leadType'];
+  processed: number; created: number; updated: number; skipped: number; failed: number; error: string | null; created_by: number;
+  created_by_name: string | null; created_at: Date; started_at: Date | null; finished_at: Date | null; undone_at: Date | null;
+};
+
+const SELECT = `select i.*, u.full_name as created_by_name from imports i left join users_v1 u on u.id = i.created_by`;
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+
+function toImport(r: Row): Import {
+  const undoable = r.status === 'completed' && r.finished_at !== null;
+  return {
+    id: r.id, fileName: r.file_name, format: r.format, sizeBytes: Number(r.size_bytes), status: r.status, rows: r.rows, columns: r.columns,
+    sample: r.sample, mapping: r.mapping, mode: r.mode, matchOn: r.match_on, leadType: r.lead_type,
+    counts: { processed: r.processed, created: r.created, updated: r.updated, skipped: r.skipped, failed: r.failed },
+    error: r.error, createdBy: r.created_by, createdByName: r.created_by_name, createdAt: r.created_at.toISOString(),
+    startedAt: iso(r.started_at), finishedAt: iso(r.finished_at), undoneAt: iso(r.undone_at),
+    undoableUntil: undoable ? new Date(r.finished_at!.getTime() + UNDO_DAYS * 86_400_000).toISOString() : null,
+  };
+}
+
+/** One import as the API shows it (the command side's `imports` table: the wizard's state and the run's counts). */
+export async function readImport(pool: Pool, id: number): Promise<Import | null> {
+  const { rows } = await pool.query<Row>(`${SELECT} where i.id = $1`, [id]);
+  return rows[0] ? toImport(rows[0]) : null;
+}
+
+/** The history, newest first, keyset-paged by id. */
+export async function readImports(pool: Pool, limit: number, before: number | null): Promise<{ imports: Import[]; nextCursor: string | null }> {
+  const { rows } = await pool.query<Row>(`${SELECT} where ($1::int is null or i.id < $1) order by i.id desc limit $2`, [before, limit + 1]);
+  const page = rows.slice(0, limit).map(toImport);
+  return { imports: page, nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
+}

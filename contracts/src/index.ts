@@ -22,6 +22,8 @@ export * from './closer-applications';
 export * from './academy';
 export * from './analytics';
 export * from './custom-fields';
+export * from './custom-field-values';
 export * from './imports';
 export * from './integrations';
 export * from './time-travel';
+export * from './funnels';

@@ -24,3 +24,4 @@ export * from './event-time';
 export * from './assessment-attempts';
 export * from './job-events';
 export * from './application-events';
+export * from './funnel-events';

@@ -6,6 +6,7 @@ import { billingEventSchemas } from './billing-events';
 import { callEventSchemas } from './call-events';
 import { distributionEventSchemas } from './distribution-events';
 import { customFieldEventSchemas } from './custom-field-events';
+import { funnelEventSchemas } from './funnel-events';
 import { gamificationEventSchemas } from './gamification-events';
 import { importEventSchemas } from './import-events';
 import { integrationEventSchemas } from './integration-events';
@@ -34,6 +35,7 @@ export const eventSchemas = {
   ...academyEventSchemas,
   ...jobEventSchemas,
   ...applicationEventSchemas,
+  ...funnelEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

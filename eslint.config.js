@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 // The dependency arrows of DESIGN.md, enforced: services -> infra -> events/contracts,
 // no service imports another, infra imports no service, only the launcher knows all services,
-// the console imports only contracts and events.
+// the console imports only contracts, events and the funnel block library (funnel-pages).
 const pkg = (name) => [`@leadfloor/${name}`, `@leadfloor/${name}/*`];
 const rel = (name) => [`../${name}/*`, `../../${name}/*`, `../../../${name}/*`, `../../../../${name}/*`];
 const forbid = (names, why) => ({
@@ -25,6 +25,7 @@ export default tseslint.config(
   },
   { files: ['events/**'], rules: forbid(['contracts', 'infra', 'launcher', ...services], 'events/ depends on nothing but zod') },
   { files: ['contracts/**'], rules: forbid(['infra', 'launcher', ...services], 'contracts/ imports only events/') },
+  { files: ['funnel-pages/**'], rules: forbid(['contracts', 'infra', 'launcher', ...services], 'funnel-pages/ depends on nothing but zod and React') },
   { files: ['infra/**'], rules: forbid(['launcher', ...services], 'infra/ imports no service') },
   ...services.map((s) => ({
     files: [`${s}/**`],
@@ -33,7 +34,10 @@ export default tseslint.config(
   {
     files: ['console/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [
-      { group: ['@leadfloor/*', '!@leadfloor/contracts', '!@leadfloor/contracts/*', '!@leadfloor/events', '!@leadfloor/events/*'], message: 'the console imports only @leadfloor/contracts and @leadfloor/events' },
+      { group: ['@leadfloor/*', '!@leadfloor/contracts', '!@leadfloor/contracts/*', '!@leadfloor/events', '!@leadfloor/events/*', '!@leadfloor/funnel-pages/*'],
+        message: 'the console imports only @leadfloor/contracts, @leadfloor/events and the funnel block library' },
+      { group: ['@leadfloor/funnel-pages', '@leadfloor/funnel-pages/render-step-html', '@leadfloor/funnel-pages/style-hash'],
+        message: 'the console imports the funnel block library by module, never its server-side rendering' },
       { group: ['**/command-service/**', '**/query-service/**', '**/projector/**', '**/infra/**', '**/launcher/**'], message: 'the console never imports server code' },
     ] }] },
   },

@@ -50,9 +50,11 @@ export const funnelEventSchemas = {
   FunnelStepMoved: z.object({ funnelId: id, stepId: id, from: z.number().int(), to: z.number().int(), by, at }),
   FunnelStepRemoved: z.object({ funnelId: id, stepId: id, by, at }),
   FunnelDraftSaved: z.object({ funnelId: id, stepId: id, variant: FunnelVariantKeySchema, hash: PageHashSchema, by, at }),
-  // Every step's pages as they go live, in step order: the projector renders each to static HTML.
+  // The site as it goes live: its address and title, the steps in order and every saved page of
+  // each; the projector renders each page to static HTML from this alone.
   FunnelPublished: z.object({
-    funnelId: id, publishedVersion: z.number().int().positive(),
+    funnelId: id, publishedVersion: z.number().int().positive(), slug: z.string(), title: z.string(),
+    steps: z.array(z.object({ stepId: id, name: z.string(), path: z.string() })),
     pages: z.array(z.object({ stepId: id, variant: FunnelVariantKeySchema, hash: PageHashSchema })), by, at,
   }),
   FunnelSplitTestStarted: z.object({ funnelId: id, stepId: id, weights, by, at }),

@@ -17,6 +17,8 @@ import { leadPool } from './projections/lead-pool';
 import { customFields } from './projections/custom-fields';
 import { leadCustomFields } from './projections/lead-custom-fields';
 import { importRuns } from './projections/import-runs';
+import { funnelPages } from './projections/funnel-pages';
+import { funnels } from './projections/funnels';
 import { leadPoolHistory } from './projections/lead-pool-history';
 import { leadAutoRelease } from './projections/lead-auto-release';
 import { leadDistribution } from './projections/lead-distribution';
@@ -50,6 +52,7 @@ export const projections: Projection[] = [
   academyTrainings, academyLearners, academyJobs, academyEnrollments,
   closerJobs, closerApplications, applicationMessages, reviewerNotes,
   customFields, leadCustomFields, importRuns,
+  funnels, funnelPages as Projection,
 ];
 
 export const findProjection = (name: string) =>

@@ -17,8 +17,9 @@ const optIn: FunnelEvent = { type: 'FunnelStepAdded', data: { funnelId: 5, stepI
 const thanks: FunnelEvent = { type: 'FunnelStepAdded', data: { funnelId: 5, stepId: 2, name: 'Thank you', path: 'thanks', position: 1, by, at: now } };
 const draft = (stepId: number, hash: string, variant: 'A' | 'B' = 'A'): FunnelEvent =>
   ({ type: 'FunnelDraftSaved', data: { funnelId: 5, stepId, variant, hash, by, at: now } });
-const published = (version: number, pages: { stepId: number; variant: 'A' | 'B'; hash: string }[]): FunnelEvent =>
-  ({ type: 'FunnelPublished', data: { funnelId: 5, publishedVersion: version, pages, by, at: now } });
+const steps = [{ stepId: 1, name: 'Opt-in', path: 'join' }, { stepId: 2, name: 'Thank you', path: 'thanks' }];
+const published = (version: number, pages: { stepId: number; variant: 'A' | 'B'; hash: string }[], onSteps = steps): FunnelEvent =>
+  ({ type: 'FunnelPublished', data: { funnelId: 5, publishedVersion: version, slug: 'webinar', title: 'Webinar', steps: onSteps, pages, by, at: now } });
 const live = [created, optIn, thanks, draft(1, h('a')), draft(2, h('b')), published(1, [{ stepId: 1, variant: 'A', hash: h('a') }, { stepId: 2, variant: 'A', hash: h('b') }])];
 const withB = [...live, draft(1, h('c'), 'B'), published(2, [{ stepId: 1, variant: 'A', hash: h('a') }, { stepId: 1, variant: 'B', hash: h('c') }, { stepId: 2, variant: 'A', hash: h('b') }])];
 const testing = [...withB, { type: 'FunnelSplitTestStarted', data: { funnelId: 5, stepId: 1, weights: { A: 50, B: 50 }, by, at: now } } as FunnelEvent];
@@ -32,7 +33,7 @@ const given = (...events: FunnelEvent[]) => ({
     };
   },
 });
-const cmd = <T extends FunnelCommand['type']>(type: T, data: Extract<FunnelCommand, { type: T }>['data'], actor = owner) =>
+const cmd = <T extends FunnelCommand['type']>(type: T, data: Extract<FunnelCommand, { type: T }>['data'], actor: UserActor = owner) =>
   ({ type, data, meta: { now, actor } }) as FunnelCommand;
 
 describe('funnel decider: details and steps', () => {
@@ -51,12 +52,11 @@ describe('funnel decider: details and steps', () => {
   it('records only the details that change', () => {
     given(created).when(cmd('EditFunnelDetails', { name: 'Webinar', slug: 'webinar' })).then([]);
   });
-  it('claims a new slug and gives up the old one', () => {
+  it('claims the slug it is made with and each new one', () => {
+    expect(funnelSlugKeys.claimKeys([created])).toEqual([{ scope: 'funnel_slug', key: 'webinar' }]);
     const state = [created].reduce(evolveFunnel, initialFunnelState());
-    const events = decideFunnel(cmd('EditFunnelDetails', { slug: 'masterclass' }), state);
-    expect(funnelSlugKeys.claimKeys(events)).toEqual([{ scope: 'funnel_slug', key: 'masterclass' }]);
-    expect(funnelSlugKeys.releaseKeys(events, state)).toEqual([{ scope: 'funnel_slug', key: 'webinar' }]);
-    expect(funnelSlugKeys.releaseKeys(decideFunnel(cmd('EditFunnelDetails', { name: 'X' }), state), state)).toEqual([]);
+    expect(funnelSlugKeys.claimKeys(decideFunnel(cmd('EditFunnelDetails', { slug: 'masterclass' }), state))).toEqual([{ scope: 'funnel_slug', key: 'masterclass' }]);
+    expect(funnelSlugKeys.claimKeys(decideFunnel(cmd('EditFunnelDetails', { name: 'X' }), state))).toEqual([]);
   });
   it('adds steps at the end with a fresh id, paths unique in the funnel', () => {
     given(created).when(cmd('AddFunnelStep', { name: 'Opt-in', path: 'join' })).then([optIn]);
@@ -79,7 +79,7 @@ describe('funnel decider: details and steps', () => {
   });
   it('removes a step, but a published funnel keeps one', () => {
     given(created, optIn).when(cmd('RemoveFunnelStep', { stepId: 1 })).then([{ type: 'FunnelStepRemoved', data: { funnelId: 5, stepId: 1, by, at: now } }]);
-    given(created, optIn, draft(1, h('a')), published(1, [{ stepId: 1, variant: 'A', hash: h('a') }]))
+    given(created, optIn, draft(1, h('a')), published(1, [{ stepId: 1, variant: 'A', hash: h('a') }], steps.slice(0, 1)))
       .when(cmd('RemoveFunnelStep', { stepId: 1 })).thenRefuses('RuleViolation', 'funnel.last_step');
   });
   it('saves a draft by its hash; saving the same page again changes nothing', () => {

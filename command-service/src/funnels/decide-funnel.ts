@@ -142,7 +142,8 @@ export function decideFunnel(c: FunnelCommand, s: FunnelState): FunnelEvent[] {
       const pages = pagesToPublish(f);
       const unchanged = f.publishedVersion > 0 && f.steps.every((step) => VARIANTS.every((v) => step.drafts[v] === step.published[v]));
       if (unchanged) return [];
-      return [{ type: 'FunnelPublished', data: { funnelId, publishedVersion: f.publishedVersion + 1, pages, by, at } }];
+      const steps = f.steps.map((step) => ({ stepId: step.id, name: step.name, path: step.path }));
+      return [{ type: 'FunnelPublished', data: { funnelId, publishedVersion: f.publishedVersion + 1, slug: f.slug, title: f.name, steps, pages, by, at } }];
     }
     case 'StartSplitTest': {
       const step = stepOf(f, c.data.stepId);

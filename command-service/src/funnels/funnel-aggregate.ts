@@ -12,13 +12,15 @@ export const funnelStream = (id: number) => streamIdOf('funnel', id);
 /** A slug names one funnel of the floor: kept unique by the append, like usernames. */
 export const funnelSlugKey = (slug: string): UniqueKey => ({ scope: 'funnel_slug', key: slug });
 
-/** The slug a funnel takes with these events, and the one it gives up. */
+/**
+ * The slug a funnel takes with these events. A funnel keeps every slug it ever had: its live
+ * pages keep the address they were published under until the next publish, so no other funnel
+ * may take it meanwhile.
+ */
 export const funnelSlugKeys = {
   claimKeys: (events: FunnelEvent[]) => events.flatMap((e) => {
     if (e.type === 'FunnelCreated') return [funnelSlugKey(e.data.slug)];
     if (e.type === 'FunnelDetailsEdited' && e.data.changes.slug) return [funnelSlugKey(e.data.changes.slug)];
     return [];
   }),
-  releaseKeys: (events: FunnelEvent[], state: FunnelState) =>
-    (state.exists && events.some((e) => e.type === 'FunnelDetailsEdited' && e.data.changes.slug) ? [funnelSlugKey(state.slug)] : []),
 };

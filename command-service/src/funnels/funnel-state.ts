@@ -18,7 +18,8 @@ export type FunnelState = { exists: false } | ({ exists: true } & Funnel);
 
 export const initialFunnelState = (): FunnelState => ({ exists: false });
 
-const mapStep = (s: Funnel, stepId: number, f: (step: FunnelStepState) => FunnelStepState): Funnel =>
+type Existing = Extract<FunnelState, { exists: true }>;
+const mapStep = (s: Existing, stepId: number, f: (step: FunnelStepState) => FunnelStepState): Existing =>
   ({ ...s, steps: s.steps.map((step) => (step.id === stepId ? f(step) : step)) });
 
 export function evolveFunnel(s: FunnelState, e: FunnelEvent): FunnelState {

@@ -4,10 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, requireConfig } from '@leadfloor/infra/config';
 import { createLogger } from '@leadfloor/infra/logger';
+import { distributedLayout, parseScale, type LayoutPart } from './distributed-layout';
 import { prepareDistributed } from './prepare-distributed';
 import { exitOnStartupFailure } from './startup-error';
-
-type Part = { name: string; entry: string; env?: Record<string, string> };
 
 function distributedConfig() {
   try {
@@ -19,17 +18,20 @@ function distributedConfig() {
 const config = distributedConfig();
 const logger = createLogger(config, 'launcher');
 
-// Two gateway replicas on PORT and PORT+1 (put a balancer in front), command-service on PORT+2.
-const commandPort = config.PORT + 2;
-const gatewayEnv = { COMMAND_SERVICE_URL: config.COMMAND_SERVICE_URL ?? `http://127.0.0.1:${commandPort}` };
-const parts: Part[] = [
-  { name: 'command-service', entry: 'command-service', env: { PORT: String(commandPort) } },
-  { name: 'query-service-1', entry: 'query-service', env: { ...gatewayEnv, PORT: String(config.PORT) } },
-  { name: 'query-service-2', entry: 'query-service', env: { ...gatewayEnv, PORT: String(config.PORT + 1) } },
-  { name: 'projector', entry: 'projector' },
-  { name: 'relay', entry: 'relay' },
-  { name: 'worker', entry: 'worker' },
-];
+// `--gateways=N --projectors=N --workers=N` (defaults 2, 1, 1): gateways on PORT, PORT+1…, the
+// command service on the port after them. Several projectors share the Kafka partitions of each
+// projection's consumer group; the relay runs once.
+function scaleOrExit() {
+  try {
+    return parseScale(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    return process.exit(2);
+  }
+}
+const scale = scaleOrExit();
+const layout = distributedLayout(scale, config.PORT, config.COMMAND_SERVICE_URL);
+const parts: LayoutPart[] = layout.parts;
 
 try {
   await prepareDistributed(config);
@@ -48,7 +50,7 @@ const metricsEnv = (name: string): Record<string, string> => config.METRICS_PORT
   METRICS_PORT: String(config.METRICS_PORT === 0 ? 0 : config.METRICS_PORT + parts.findIndex((p) => p.name === name)),
 };
 
-function startPart({ name, entry, env }: Part) {
+function startPart({ name, entry, env }: LayoutPart) {
   const file = fileURLToPath(new URL(`./processes/${entry}.ts`, import.meta.url));
   // Own process group (detached): a terminal's Ctrl-C reaches only this launcher, which passes
   // one SIGTERM on. The IPC channel lets a child notice when this launcher dies, however it dies.
@@ -100,5 +102,5 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 for (const part of parts) startPart(part);
-logger.info({ gateways: [config.PORT, config.PORT + 1].map((p) => `http://localhost:${p}`), commandService: gatewayEnv.COMMAND_SERVICE_URL },
+logger.info({ gateways: layout.gatewayPorts.map((p) => `http://localhost:${p}`), commandService: layout.commandServiceUrl, scale },
   'LeadFloor (distributed) starting');

@@ -64,3 +64,21 @@ export const SetLeadCustomFieldsBodySchema = z.strictObject({
   values: z.record(z.string().max(40), z.union([z.string().max(2000), z.number(), z.boolean()]).nullable())
     .refine((v) => Object.keys(v).length <= 50, 'At most 50 fields'),
 });
+
+/**
+ * One custom field condition of the pool's filters (GET /api/leads and the export, repeatable):
+ * `name=value` equals (text ignoring case, a select's option, yes/no, a number, a date),
+ * `name~text` contains (text fields), `name>=from` and `name<=to` bound a number or a date.
+ */
+export const CUSTOM_FIELD_FILTER_OPS = ['>=', '<=', '=', '~'] as const;
+export type CustomFieldFilterOp = (typeof CUSTOM_FIELD_FILTER_OPS)[number];
+const FILTER_TERM = /^([a-z][a-z0-9_]{0,39})(>=|<=|=|~)(.+)$/s;
+export const CustomFieldFilterSchema = z.string().max(300)
+  .regex(FILTER_TERM, 'name=value, name~text, name>=from or name<=to')
+  .transform((t) => {
+    const m = FILTER_TERM.exec(t)!;
+    return { name: m[1]!, op: m[2] as CustomFieldFilterOp, value: m[3]! };
+  });
+export type CustomFieldFilter = z.output<typeof CustomFieldFilterSchema>;
+/** A condition as the query parameter spells it. */
+export const customFieldFilterParam = (f: CustomFieldFilter) => `${f.name}${f.op}${f.value}`;

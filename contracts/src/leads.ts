@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LeadPrioritySchema, LeadSourceSchema, LeadStageSchema, LeadStatusSchema, LeadTypeSchema } from '@leadfloor/events';
 import { IdQuerySchema, IdSchema, InstantOrDateSchema, InstantSchema } from './scalars';
-import { SetLeadCustomFieldsBodySchema } from './custom-fields';
+import { CustomFieldFilterSchema, SetLeadCustomFieldsBodySchema } from './custom-fields';
 
 export { LeadPrioritySchema, LeadSourceSchema, LeadStageSchema, LeadStatusSchema, LeadTypeSchema };
 
@@ -163,8 +163,12 @@ export const LeadListQuerySchema = z.strictObject({
   leadId: IdQuerySchema.optional(),
   /** The pool as it was at this instant (time travel); absent: the pool now. */
   asOf: InstantSchema.optional(),
-  /** A custom field's value: `name=value` (the value matched exactly, ignoring case). */
-  customField: z.string().max(300).regex(/^[a-z][a-z0-9_]{0,39}=.+$/s, 'name=value').optional(),
+  /** Leads that came in through this funnel source, or campaign (exact; `none`: without one). */
+  funnelSource: z.string().trim().min(1).max(100).optional(),
+  funnelCampaignId: z.string().trim().min(1).max(200).optional(),
+  /** Custom field conditions, repeatable (all must hold): see CustomFieldFilterSchema. */
+  customField: z.union([CustomFieldFilterSchema, z.array(CustomFieldFilterSchema).max(20, 'At most 20 custom field conditions')]).optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
 });
 export type LeadListQuery = z.input<typeof LeadListQuerySchema>;
 

@@ -20,7 +20,7 @@ export type TimeTravelRange = z.infer<typeof TimeTravelRangeSchema>;
 export const PipelineQuerySchema = LeadListQuerySchema.pick({
   tab: true, search: true, typeFilter: true, statusFilter: true, priorityFilter: true, hasFollowUp: true,
   followUpDue: true, showMyLeadsOnly: true, scoreMin: true, scoreMax: true, tags: true, dateField: true,
-  startDate: true, endDate: true, sort: true, asOf: true,
+  startDate: true, endDate: true, sort: true, asOf: true, customField: true,
 }).extend({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 export type PipelineQuery = z.input<typeof PipelineQuerySchema>;
 

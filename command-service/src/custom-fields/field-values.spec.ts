@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldDefinition } from './custom-field-set';
-import { checkFieldValues, coerceFieldValue } from './field-values';
+import { coerceFieldValue } from '@leadfloor/contracts';
+import { checkFieldValues } from './field-values';
 
 const field = (fieldType: CustomFieldDefinition['fieldType'], extra: Partial<CustomFieldDefinition> = {}): CustomFieldDefinition => ({
   id: 1, name: 'f', leadType: 'finance', label: 'F', fieldType, required: false, placeholder: null, options: [], order: 0, active: true, ...extra,

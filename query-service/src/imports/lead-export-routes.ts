@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough, Readable } from 'node:stream';
 import { z } from 'zod';
+import { withCustomFieldFilters } from '../leads/custom-field-filters';
 import { leadFilterSql, type LeadListParams } from '../leads/lead-list-sql';
 import { readCustomFields } from './import-read-routes';
 import { csvLine, neutralizeCell } from './spreadsheet-cells';
@@ -56,7 +57,7 @@ export const leadExportRoutes: FastifyPluginAsyncZod<{ pool: Pool; now: () => Da
   const prepare = async (req: { actor(): Promise<{ id: number; role: string }>; query: unknown }) => {
     const actor = await req.actor();
     if (actor.role !== 'manager' && actor.role !== 'teamLead') throw new ApiError(403, 'export.forbidden', 'Managers and team leads export leads.');
-    const q = { ...(req.query as object), sort: 'newest', limit: 1 } as LeadListParams;
+    const q = await withCustomFieldFilters(pool, { ...(req.query as object), sort: 'newest', limit: 1 } as LeadListParams);
     const fields = await readCustomFields(pool, q.typeFilter ? { leadType: q.typeFilter } : {});
     const custom = [...new Set(fields.map((f) => f.name))];
     return { actor, q, custom };

@@ -1,9 +1,11 @@
 import { INT32_MAX, InstantSchema, type LeadListQuerySchema, type SortValue } from '@leadfloor/contracts';
 import { isStorableText } from '@leadfloor/infra/http/storable-text';
 import type { z } from 'zod';
+import { customFieldFilterSql, type ResolvedCustomFieldFilter } from './custom-field-filters';
 import { LEAD_AUTO_RELEASE_COLUMNS, LEAD_AUTO_RELEASE_JOIN } from './lead-row';
 
-export type LeadListParams = z.output<typeof LeadListQuerySchema>;
+/** The query as parsed, with its custom field conditions read against their definitions (`withCustomFieldFilters`). */
+export type LeadListParams = z.output<typeof LeadListQuerySchema> & { customFieldFilters?: ResolvedCustomFieldFilter[] };
 
 // What a cursor may hold for each kind of key: a cursor is the client's to send, so one that
 // was not ours (a forged or mangled one) must fail here, not in the query as a 500.
@@ -71,11 +73,9 @@ export function leadFilterSql(q: LeadListParams, actorId: number, now: Date) {
     if (q.startDate) where.push(`${col} >= ${p(q.startDate)}`);
     if (q.endDate) where.push(`${col} <= ${p(endOfDay(q.endDate))}`);
   }
-  if (q.customField) {
-    const at = q.customField.indexOf('=');
-    where.push(`exists (select 1 from lead_custom_fields_v1 cf where cf.lead_id = l.id
-      and lower(cf.values->>${p(q.customField.slice(0, at))}) = lower(${p(q.customField.slice(at + 1))}))`);
-  }
+  if (q.customField.length > 0 && !q.customFieldFilters) throw new Error('custom field conditions not read against their definitions');
+  const custom = customFieldFilterSql(q.customFieldFilters ?? [], p);
+  if (custom) where.push(custom);
   return { where: where.length ? `where ${where.join(' and ')}` : '', params };
 }
 

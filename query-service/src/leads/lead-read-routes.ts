@@ -10,6 +10,7 @@ import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventTime, historyOf, usersNamedIn } from './lead-history';
+import { withCustomFieldFilters } from './custom-field-filters';
 import { BadCursorError, encodeCursor, leadFilterSql, leadPageSql, type LeadListParams } from './lead-list-sql';
 import { checkAsOf } from '../time-travel/as-of-instant';
 import { poolAsOf } from '../time-travel/pool-as-of';
@@ -47,7 +48,7 @@ export const leadReadRoutes: FastifyPluginAsyncZod<LeadReadDeps> = async (app, {
 
   app.get('/api/leads', { schema: { querystring: LeadListQuerySchema, response: { 200: LeadListResponseSchema } } }, async (req) => {
     const actor = await req.actor();
-    const q = req.query;
+    const q = await withCustomFieldFilters(pool, req.query);
     if (q.leadId !== undefined) await awaitVersion(q.leadId, q.minVersion);
     // Time travel: the pool as it was then, from the lead versions read model.
     if (q.asOf) return poolAsOf(pool, q, actor.id, checkAsOf(q.asOf, now()));

@@ -4,6 +4,7 @@ import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withCustomFieldFilters } from '../leads/custom-field-filters';
 import { readLivePool } from '../leads/lead-read-routes';
 import { checkAsOf } from './as-of-instant';
 import { HISTORY, poolAsOf } from './pool-as-of';
@@ -29,7 +30,8 @@ export const timeTravelRoutes: FastifyPluginAsyncZod<TimeTravelDeps> = async (ap
 
   app.get('/api/pipeline', { schema: { querystring: PipelineQuerySchema, response: { 200: PipelineResponseSchema } } }, async (req) => {
     const actor = await req.actor();
-    const { asOf, ...q } = req.query;
+    const { asOf, ...rest } = req.query;
+    const q = await withCustomFieldFilters(pool, rest);
     const at = asOf ? checkAsOf(asOf, now()) : null;
     const columns = await Promise.all(STAGES.map(async (stage) => {
       const column = { ...q, stageFilter: stage, cursor: undefined };

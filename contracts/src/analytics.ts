@@ -14,7 +14,9 @@ export const AnalyticsFiltersSchema = z.strictObject({
   agentId: IdQuerySchema.optional(),
   leadType: LeadTypeSchema.optional(),
   source: LeadSourceSchema.or(z.literal('none')).optional(),
-  /** A funnel campaign; `none` picks leads without one. */
+  /** A funnel source (a lead's `funnelSource`); `none` picks leads without one. */
+  funnelSource: z.string().trim().min(1).max(100).optional(),
+  /** A funnel campaign (a lead's `funnelCampaignId`); `none` picks leads without one. */
   campaign: z.string().trim().min(1).max(200).optional(),
 });
 export type AnalyticsFilters = z.infer<typeof AnalyticsFiltersSchema>;
@@ -71,9 +73,10 @@ const funnelCounts = {
   spendCents: z.number().int().nullable(),
   costPerSoldCents: z.number().int().nullable(),
 };
-export const FunnelRowSchema = z.object({ source: LeadSourceSchema.nullable(), campaignId: z.string().nullable(), ...funnelCounts });
+/** One funnel source and campaign (the leads' `funnelSource`, `funnelCampaignId`; null: leads that came with none). */
+export const FunnelRowSchema = z.object({ funnelSource: z.string().nullable(), campaignId: z.string().nullable(), ...funnelCounts });
 export type FunnelRow = z.infer<typeof FunnelRowSchema>;
-/** GET /api/analytics/funnel: the sales funnel by source and campaign, keyset-paged by (source, campaign). */
+/** GET /api/analytics/funnel: the sales funnel by funnel source and campaign, keyset-paged by (funnel source, campaign). */
 export const FunnelAnalyticsSchema = z.object({
   rows: z.array(FunnelRowSchema), totals: z.object(funnelCounts), nextCursor: z.string().nullable(),
 });

@@ -12,7 +12,7 @@ export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Lead fields a column can fill; `custom:<name>` fills a custom field; `ignore` drops the column. */
-export const IMPORT_LEAD_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'state', 'leadType', 'source', 'notes'] as const;
+export const IMPORT_LEAD_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'state', 'leadType', 'source', 'notes', 'funnelSource', 'funnelCampaignId'] as const;
 export const ImportTargetSchema = z.union([
   z.enum([...IMPORT_LEAD_FIELDS, 'ignore']),
   z.string().regex(/^custom:[a-z][a-z0-9_]{0,39}$/, 'A lead field, custom:<field name> or ignore'),

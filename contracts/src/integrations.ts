@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CrmProviderSchema, WebhookEventTypeSchema } from '@leadfloor/events';
-import { CreateLeadBodySchema, CreateLeadFormSchema } from './leads';
+import { CreateLeadBodySchema, CreateLeadFormSchema, FunnelAttributionSchema } from './leads';
 import { INT32_MAX } from './scalars';
 
 export { CrmProviderSchema, WebhookEventTypeSchema };
@@ -57,6 +57,10 @@ export const LeadSourcesResponseSchema = z.object({ sources: z.array(InboundSour
  */
 export const InboundLeadBodySchema = z.strictObject({
   ...CreateLeadFormSchema.shape,
+  ...FunnelAttributionSchema.shape,
+  /** The ad platforms' names for the funnel source and campaign, taken when funnelSource / funnelCampaignId are not given. */
+  utm_source: FunnelAttributionSchema.shape.funnelSource,
+  utm_campaign: FunnelAttributionSchema.shape.funnelCampaignId,
   externalId: z.string().trim().min(1).max(200).optional(),
   /** Values of the floor's custom fields for the lead's type, by field name, as on POST /api/leads. */
   customFields: CreateLeadBodySchema.shape.customFields,

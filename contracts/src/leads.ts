@@ -16,6 +16,9 @@ export const LeadSchema = z.object({
   leadType: LeadTypeSchema,
   status: LeadStatusSchema,
   source: z.string().nullable(),
+  /** The marketing funnel's source (utm_source) and campaign (utm_campaign) the lead came in with; null when none said. */
+  funnelSource: z.string().nullable(),
+  funnelCampaignId: z.string().nullable(),
   notes: z.string().nullable(),
   tags: z.array(z.string()),
   priority: LeadPrioritySchema,
@@ -84,9 +87,15 @@ export const CreateLeadFormSchema = z.object({
   notes: z.string().max(10_000).optional().nullable().transform((v) => (v ? v : null)),
 });
 export type CreateLeadForm = z.input<typeof CreateLeadFormSchema>;
+const funnelText = (max: number) => z.string().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
+/**
+ * Where a marketing funnel or an ad platform says a new lead came from: its source (utm_source,
+ * say `facebook`) and campaign (utm_campaign). Optional; empty means none.
+ */
+export const FunnelAttributionSchema = z.object({ funnelSource: funnelText(100), funnelCampaignId: funnelText(200) });
 /** The create call: the form's fields plus spec 7's `status: 'available'` (the only status a new lead has). */
 export const CreateLeadBodySchema = z.strictObject({
-  ...CreateLeadFormSchema.shape, status: z.literal('available').optional(),
+  ...CreateLeadFormSchema.shape, ...FunnelAttributionSchema.shape, status: z.literal('available').optional(),
   /** Values of the floor's custom fields for the lead's type, by field name (checked on the server; required ones must be given). */
   customFields: SetLeadCustomFieldsBodySchema.shape.values.optional(),
 });

@@ -40,6 +40,11 @@ export const leadEventSchemas = {
     source: LeadSourceSchema.nullable(),
     notes: z.string().nullable(),
     createdBy: z.number().int().nullable(),
+    // Where a marketing funnel or ad platform says the lead came from (its utm_source) and the
+    // campaign that brought it (utm_campaign); absent on leads made by hand, and on every lead
+    // made before leads carried them.
+    funnelSource: z.string().nullable().optional(),
+    funnelCampaignId: z.string().nullable().optional(),
     // A bulk-created lead the floor's drip holds back until then (managers see it; LeadDripReleased lets it in).
     releaseAt: at.optional(),
     at,

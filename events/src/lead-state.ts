@@ -13,6 +13,9 @@ export type Lead = {
   state: string;
   leadType: LeadType;
   source: LeadSource | null;
+  /** The marketing funnel's source (utm_source) and campaign (utm_campaign) the lead came in with; null when none said. */
+  funnelSource: string | null;
+  funnelCampaignId: string | null;
   notes: string | null;
   status: LeadStatus;
   /** The one holder. null exactly when status is 'available' (the fold keeps them together). */
@@ -70,6 +73,8 @@ export function evolveLead(s: LeadState, e: LeadEvent): LeadState {
       state: d.state,
       leadType: d.leadType,
       source: d.source,
+      funnelSource: d.funnelSource ?? null,
+      funnelCampaignId: d.funnelCampaignId ?? null,
       notes: d.notes,
       status: 'available',
       claimedBy: null,

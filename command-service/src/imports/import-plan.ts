@@ -1,5 +1,5 @@
 import type { IMPORT_LEAD_FIELDS } from '@leadfloor/contracts';
-import { CreateLeadFormSchema, type ImportTarget } from '@leadfloor/contracts';
+import { CreateLeadFormSchema, FunnelAttributionSchema, type ImportTarget } from '@leadfloor/contracts';
 import type { CustomFieldValue, ImportMatchOn, ImportMode, LeadDetailChanges, LeadSource, LeadType } from '@leadfloor/events';
 import { activeFieldsFor, type CustomFieldSet } from '../custom-fields/custom-field-set';
 import { checkFieldValues } from '../custom-fields/field-values';
@@ -8,6 +8,8 @@ type LeadField = (typeof IMPORT_LEAD_FIELDS)[number];
 export type NewLead = {
   name: string; email: string; phone: string; address: string | null; city: string; state: string;
   leadType: LeadType; source: LeadSource | null; notes: string | null;
+  /** The marketing funnel's source and campaign of a new lead (set only when the row gives them). */
+  funnelSource?: string; funnelCampaignId?: string;
 };
 /** A lead the file's row matched, as the read models show it now. */
 export type MatchedLead = NewLead & { id: number; customFields: Record<string, CustomFieldValue> };
@@ -86,18 +88,24 @@ export function planRow(
     city: fields.city ?? '', state: fields.state ?? '', leadType: typeCell, source: sourceCell, notes: fields.notes ?? null,
   });
   if (!parsed.success) return { outcome: 'failed', reason: firstIssue(parsed.error) };
+  const funnel = FunnelAttributionSchema.safeParse({ funnelSource: fields.funnelSource ?? null, funnelCampaignId: fields.funnelCampaignId ?? null });
+  if (!funnel.success) return { outcome: 'failed', reason: firstIssue(funnel.error) };
+  const { funnelSource, funnelCampaignId } = funnel.data;
+  const lead: NewLead = { ...parsed.data, ...(funnelSource ? { funnelSource } : {}), ...(funnelCampaignId ? { funnelCampaignId } : {}) };
   // An empty cell is no value: a column of another lead type's field stays empty on this row.
   const filledCustom = Object.fromEntries(Object.entries(custom).filter(([, v]) => v.trim() !== ''));
   const checked = checkFieldValues(activeFieldsFor(fieldSet, parsed.data.leadType), filledCustom, { complete: true });
   if (!checked.ok) return { outcome: 'failed', reason: `${checked.field}: ${checked.message}` };
-  return { outcome: 'created', lead: parsed.data, customFields: checked.values as Record<string, CustomFieldValue> };
+  return { outcome: 'created', lead, customFields: checked.values as Record<string, CustomFieldValue> };
 }
 
 function planUpdate(
   settings: ImportSettings, fieldSet: CustomFieldSet, fields: Partial<Record<LeadField, string>>, custom: Record<string, string>, lead: MatchedLead,
 ): RowPlan {
-  // The lead's own values with the row's filled-in cells over them, checked as a whole lead.
-  const filled = Object.fromEntries(Object.entries(fields).filter(([k, v]) => k !== 'leadType' && v.trim() !== '')) as Partial<Record<LeadField, string>>;
+  // The lead's own values with the row's filled-in cells over them, checked as a whole lead. Its
+  // type and the funnel it came in through are facts of its creation: an update leaves them.
+  const fixed = new Set<string>(['leadType', 'funnelSource', 'funnelCampaignId']);
+  const filled = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !fixed.has(k) && v.trim() !== '')) as Partial<Record<LeadField, string>>;
   if (filled.source !== undefined) {
     filled.source = enumCell(filled.source);
     if (!SOURCES.has(filled.source)) return { outcome: 'failed', reason: `source: "${fields.source}" is not a known source.` };

@@ -4,6 +4,7 @@ import { defineJobQueue, type Jobs } from '@leadfloor/infra/jobs/job-queue';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { z } from 'zod';
 import { leadAggregate, leadStream } from '../leads/lead-aggregate';
+import { funnelAttribution } from '../leads/new-lead-commands';
 import { isDomainError } from '../shared/domain-error';
 import type { HandleCommand } from '../shared/handle-command';
 import { loadState } from '../shared/load-state';
@@ -42,7 +43,8 @@ export async function createInboxLead({ pool, store, handle, now }: InboxDeps, i
   try {
     const leadId = row.lead_id ?? (await pool.query<{ lead_id: number }>(
       'update lead_inbox set lead_id = coalesce(lead_id, $2) where id = $1 returning lead_id', [inboxId, await store.nextId('lead')])).rows[0]!.lead_id;
-    const { externalId: _e, customFields = {}, ...fields } = lead.data;
+    const { externalId: _e, customFields = {}, funnelSource, funnelCampaignId, utm_source, utm_campaign, ...rest } = lead.data;
+    const fields = { ...rest, ...funnelAttribution(funnelSource ?? utm_source, funnelCampaignId ?? utm_campaign) };
     // Checked again against the fields as they are now (a manager may have changed them since).
     const custom = await checkInboundFields(store, fields.leadType, customFields);
     if (!custom.ok) {

@@ -49,6 +49,9 @@ export type CreateLead = Command<
     leadType: LeadType;
     source: LeadSource | null;
     notes: string | null;
+    /** The marketing funnel's source and campaign (utm_source, utm_campaign); absent when none said. */
+    funnelSource?: string;
+    funnelCampaignId?: string;
     /** Bulk creation under the floor's drip: the lead enters the pool then (drip-release.ts). */
     releaseAt?: string;
   }>

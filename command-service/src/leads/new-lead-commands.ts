@@ -9,6 +9,12 @@ import { loadState } from '../shared/load-state';
 import type { CommandMeta, CreateLead, SetLeadCustomFields } from './commands';
 
 type NewLeadBody = z.output<typeof CreateLeadBodySchema>;
+
+/** The funnel fields of a CreateLead: only those given, so a lead made by hand carries none in its event. */
+export const funnelAttribution = (funnelSource: string | null, funnelCampaignId: string | null) => ({
+  ...(funnelSource === null ? {} : { funnelSource }),
+  ...(funnelCampaignId === null ? {} : { funnelCampaignId }),
+});
 export type NewLeadCommands = (leadId: number, meta: CommandMeta, extra?: { releaseAt?: string }) => (CreateLead | SetLeadCustomFields)[];
 
 /**
@@ -20,7 +26,8 @@ export type NewLeadCommands = (leadId: number, meta: CommandMeta, extra?: { rele
 export async function planNewLeads(store: EventStore, bodies: readonly NewLeadBody[], fieldPath: (i: number) => string = () => ''): Promise<NewLeadCommands[]> {
   const { state: fieldSet } = await loadState(store, customFieldAggregate, customFieldStream);
   return bodies.map((body, i) => {
-    const { status: _available, customFields = {}, ...fields } = body;
+    const { status: _available, customFields = {}, funnelSource, funnelCampaignId, ...rest } = body;
+    const fields = { ...rest, ...funnelAttribution(funnelSource, funnelCampaignId) };
     const typeFields = activeFieldsFor(fieldSet, fields.leadType);
     const checked = checkFieldValues(typeFields, customFields, { complete: true });
     if (!checked.ok) throw new ApiError(400, 'validation_failed', checked.message, { field: `${fieldPath(i)}customFields.${checked.field}` });

@@ -26,7 +26,9 @@ export const leadAnalytics: Projection<'facts' | 'stages' | 'sales'> = {
         lead_id int primary key, lead_type text not null, source text, funnel_campaign_id text, created_at timestamptz not null,
         status text not null, agent_id int, first_claimed_at timestamptz, first_claimed_by int, contacted_at timestamptz,
         qualified_at timestamptz, sold_at timestamptz, lost_at timestamptz, stage text not null, revenue_cents bigint not null,
-        version int not null
+        version int not null,
+        -- Last, as migration 021 added it to tables made before.
+        funnel_source text
       );
       create index on "${facts}" (created_at, lead_id);
       create index on "${facts}" (agent_id, created_at);
@@ -78,10 +80,10 @@ async function applyLeadEvents(db: PoolClient, events: RecordedEvent[], facts: s
     await db.query(
       `insert into "${facts}" select * from jsonb_populate_recordset(null::"${facts}", $1::jsonb)
        on conflict (lead_id) do update set (lead_type, source, funnel_campaign_id, created_at, status, agent_id, first_claimed_at,
-         first_claimed_by, contacted_at, qualified_at, sold_at, lost_at, stage, version) =
+         first_claimed_by, contacted_at, qualified_at, sold_at, lost_at, stage, version, funnel_source) =
          (excluded.lead_type, excluded.source, excluded.funnel_campaign_id, excluded.created_at, excluded.status, excluded.agent_id,
           excluded.first_claimed_at, excluded.first_claimed_by, excluded.contacted_at, excluded.qualified_at, excluded.sold_at,
-          excluded.lost_at, excluded.stage, excluded.version)`,
+          excluded.lost_at, excluded.stage, excluded.version, excluded.funnel_source)`,
       [JSON.stringify([...changedFacts.values()])]);
   }
   if (changedStages.size > 0) {

@@ -8,7 +8,7 @@ import type { LeadEvent, LeadStage, LeadStatus } from '@leadfloor/events';
  */
 export type LeadFactRow = {
   lead_id: number; lead_type: string; source: string | null;
-  /** The funnel's campaign; no lead event carries one yet (marketing funnels will), so null. */
+  /** The marketing funnel's campaign and source the lead came in with (LeadCreated); null when none said. */
   funnel_campaign_id: string | null;
   created_at: string; status: LeadStatus;
   /** The holder now (the seller of a sold lead); null while the lead is in the pool. */
@@ -22,6 +22,7 @@ export type LeadFactRow = {
   /** Its sales not rejected, in cents: kept by the sale events (lead-analytics.ts), carried as is by the lead's own. */
   revenue_cents: number;
   version: number;
+  funnel_source: string | null;
 };
 
 /** One stay of a lead in a pipeline stage; `entered_version` is the stream version of the event that put it there. */
@@ -40,9 +41,9 @@ export function evolveLeadFacts(s: FactState, e: LeadEvent, version: number): Fa
     const open: StageIntervalRow = { lead_id: d.leadId, entered_version: version, stage: 'new', entered_at: d.at, left_at: null };
     return {
       row: {
-        lead_id: d.leadId, lead_type: d.leadType, source: d.source, funnel_campaign_id: null, created_at: d.at, status: 'available',
+        lead_id: d.leadId, lead_type: d.leadType, source: d.source, funnel_campaign_id: d.funnelCampaignId ?? null, created_at: d.at, status: 'available',
         agent_id: null, first_claimed_at: null, first_claimed_by: null, contacted_at: null, qualified_at: null, sold_at: null,
-        lost_at: null, stage: 'new', revenue_cents: 0, version,
+        lost_at: null, stage: 'new', revenue_cents: 0, version, funnel_source: d.funnelSource ?? null,
       },
       openStage: open,
       intervals: [open],

@@ -87,6 +87,8 @@ export const leadPoolHistory: Projection<'versions'> = {
         last_contacted_at timestamptz, claimed_by int, claimed_at timestamptz, created_by int,
         created_at timestamptz not null, updated_at timestamptz not null,
         auto_release_exempt boolean not null default false,
+        -- Last, as migration 021 added them to tables made before.
+        funnel_source text, funnel_campaign_id text,
         primary key (id, version),
         check (valid_from <= valid_to)
       );

@@ -14,6 +14,8 @@ export type LeadPoolRow = {
   lead_type: string;
   status: LeadStatus;
   source: string | null;
+  funnel_source: string | null;
+  funnel_campaign_id: string | null;
   notes: string | null;
   tags: string[];
   priority: LeadPriority;
@@ -45,7 +47,8 @@ const handles = [
 
 const toLead = (r: LeadPoolRow): Lead => ({
   exists: true, id: r.id, name: r.name, email: r.email, phone: r.phone, address: r.address, city: r.city,
-  state: r.state, leadType: r.lead_type as Lead['leadType'], source: r.source as Lead['source'], notes: r.notes,
+  state: r.state, leadType: r.lead_type as Lead['leadType'], source: r.source as Lead['source'],
+  funnelSource: r.funnel_source, funnelCampaignId: r.funnel_campaign_id, notes: r.notes,
   status: r.status, claimedBy: r.claimed_by, claimedAt: r.claimed_at, stage: r.stage, priority: r.priority,
   score: r.score, scoredAt: r.scored_at, tags: r.tags, nextFollowUp: r.next_follow_up,
   lastContactedAt: r.last_contacted_at, createdBy: r.created_by, createdAt: r.created_at, updatedAt: r.updated_at,
@@ -59,7 +62,8 @@ const toLead = (r: LeadPoolRow): Lead => ({
 
 const toRow = (l: Lead, version: number): LeadPoolRow => ({
   id: l.id, name: l.name, email: l.email, phone: l.phone, address: l.address, city: l.city, state: l.state,
-  lead_type: l.leadType, status: l.status, source: l.source, notes: l.notes, tags: l.tags, priority: l.priority,
+  lead_type: l.leadType, status: l.status, source: l.source,
+  funnel_source: l.funnelSource, funnel_campaign_id: l.funnelCampaignId, notes: l.notes, tags: l.tags, priority: l.priority,
   stage: l.stage, score: l.score, scored_at: l.scoredAt, next_follow_up: l.nextFollowUp,
   last_contacted_at: l.lastContactedAt, claimed_by: l.claimedBy, claimed_at: l.claimedAt, created_by: l.createdBy,
   created_at: l.createdAt, updated_at: l.updatedAt, version,
@@ -90,7 +94,9 @@ export const leadPool = rowProjection<LeadPoolRow>({
         source text, notes text, tags text[] not null default '{}', priority text not null,
         stage text not null, score int, scored_at timestamptz, next_follow_up timestamptz,
         last_contacted_at timestamptz, claimed_by int, claimed_at timestamptz, created_by int,
-        created_at timestamptz not null, updated_at timestamptz not null, version int not null
+        created_at timestamptz not null, updated_at timestamptz not null, version int not null,
+        -- Last, as migration 021 added them to tables made before.
+        funnel_source text, funnel_campaign_id text
       );
       create index on "${t}" (created_at desc, id desc);
       create index on "${t}" (status, created_at desc, id desc);

@@ -56,6 +56,8 @@ export function factsCondition(scope: AnalyticsScope, f: AnalyticsFilters, param
   if (f.leadType !== undefined) and.push(`f.lead_type = ${p(f.leadType)}`);
   if (f.source === 'none') and.push('f.source is null');
   else if (f.source !== undefined) and.push(`f.source = ${p(f.source)}`);
+  if (f.funnelSource === 'none') and.push('f.funnel_source is null');
+  else if (f.funnelSource !== undefined) and.push(`f.funnel_source = ${p(f.funnelSource)}`);
   if (f.campaign === 'none') and.push('f.funnel_campaign_id is null');
   else if (f.campaign !== undefined) and.push(`f.funnel_campaign_id = ${p(f.campaign)}`);
   return and.length === 0 ? 'true' : and.join(' and ');

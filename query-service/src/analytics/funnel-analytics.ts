@@ -1,15 +1,14 @@
 import type { AnalyticsFilters, FunnelAnalytics, FunnelRow } from '@leadfloor/contracts';
-import type { LeadSource } from '@leadfloor/events';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { factsCondition, type AnalyticsScope } from './analytics-scope';
 
 type Row = {
-  source: LeadSource | null; campaign: string | null; leads: string; claimed: string; contacted: string; qualified: string;
+  funnel_source: string | null; campaign: string | null; leads: string; claimed: string; contacted: string; qualified: string;
   sold: string; lost: string; revenue: string; spend: string | null;
 };
 
-/** A row's place in the list: source then campaign, "none" first. Cursors are these keys. */
-const keyOf = (r: { source: string | null; campaignId: string | null }) => `${r.source ?? ''}\u0001${r.campaignId ?? ''}`;
+/** A row's place in the list: funnel source then campaign, "none" first. Cursors are these keys. */
+const keyOf = (r: { funnelSource: string | null; campaignId: string | null }) => `${r.funnelSource ?? ''}\u0001${r.campaignId ?? ''}`;
 const costPerSold = (spend: number | null, sold: number) => (spend === null || sold === 0 ? null : Math.round(spend / sold));
 
 /**
@@ -30,22 +29,22 @@ export async function funnelAnalytics(pool: Pool, o: {
   const to = `$${params.push(o.filters.to ?? null)}::timestamptz`;
   const { rows } = await pool.query<Row>(`
     with groups as (
-      select f.source, f.funnel_campaign_id as campaign, count(*) as leads, count(f.first_claimed_at) as claimed,
+      select f.funnel_source, f.funnel_campaign_id as campaign, count(*) as leads, count(f.first_claimed_at) as claimed,
              count(f.contacted_at) as contacted, count(f.qualified_at) as qualified, count(f.sold_at) as sold, count(f.lost_at) as lost,
              coalesce(sum(f.revenue_cents) filter (where f.sold_at is not null), 0) as revenue
       from lead_facts_v1 f
       where ${where}
-      group by f.source, f.funnel_campaign_id),
+      group by f.funnel_source, f.funnel_campaign_id),
     spend as (
       select funnel_source, campaign_id, sum(spend_cents) as cents from campaign_spend
       where ${floor} and (${from} is null or day >= (${from})::date) and (${to} is null or day < (${to})::date)
       group by funnel_source, campaign_id)
     select g.*, s.cents as spend from groups g
-    left join spend s on s.funnel_source = coalesce(g.source, '') and s.campaign_id = coalesce(g.campaign, '')`, params);
+    left join spend s on s.funnel_source = coalesce(g.funnel_source, '') and s.campaign_id = coalesce(g.campaign, '')`, params);
   const all: FunnelRow[] = rows.map((r) => {
     const spend = r.spend === null ? null : Number(r.spend);
     return {
-      source: r.source, campaignId: r.campaign, leads: Number(r.leads), claimed: Number(r.claimed), contacted: Number(r.contacted),
+      funnelSource: r.funnel_source, campaignId: r.campaign, leads: Number(r.leads), claimed: Number(r.claimed), contacted: Number(r.contacted),
       qualified: Number(r.qualified), sold: Number(r.sold), lost: Number(r.lost), revenueCents: Number(r.revenue),
       spendCents: spend, costPerSoldCents: costPerSold(spend, Number(r.sold)),
     };

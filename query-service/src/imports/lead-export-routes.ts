@@ -16,7 +16,7 @@ const ExportQuerySchema = LeadListQuerySchema.omit({ sort: true, limit: true, cu
 
 const BATCH = 1000;
 const COLUMNS = ['id', 'name', 'email', 'phone', 'address', 'city', 'state', 'leadType', 'status', 'source', 'priority', 'stage',
-  'score', 'tags', 'nextFollowUp', 'claimedBy', 'createdAt', 'notes'] as const;
+  'score', 'tags', 'nextFollowUp', 'claimedBy', 'createdAt', 'notes', 'funnelSource', 'funnelCampaignId'] as const;
 
 type ExportRow = Record<string, unknown> & { id: number; values: Record<string, unknown> | null };
 
@@ -52,7 +52,7 @@ export const leadExportRoutes: FastifyPluginAsyncZod<{ pool: Pool; now: () => Da
   const cellsOf = (r: ExportRow, custom: string[]) => [
     String(r.id), text(r.name), text(r.email), text(r.phone), text(r.address), text(r.city), text(r.state), text(r.lead_type), text(r.status),
     text(r.source), text(r.priority), text(r.stage), text(r.score), text(r.tags), text(r.next_follow_up), text(r.claimed_by_name),
-    text(r.created_at), text(r.notes), ...custom.map((name) => text(r.values?.[name])),
+    text(r.created_at), text(r.notes), text(r.funnel_source), text(r.funnel_campaign_id), ...custom.map((name) => text(r.values?.[name])),
   ];
   const prepare = async (req: { actor(): Promise<{ id: number; role: string }>; query: unknown }) => {
     const actor = await req.actor();

@@ -67,6 +67,10 @@ export function leadFilterSql(q: LeadListParams, actorId: number, now: Date) {
     where.push(`(l.score is null or l.score between ${p(q.scoreMin ?? 0)} and ${p(q.scoreMax ?? 100)})`);
   }
   if (q.tags.length > 0) where.push(`l.tags @> ${p(q.tags)}::text[]`);
+  if (q.funnelSource === 'none') where.push('l.funnel_source is null');
+  else if (q.funnelSource) where.push(`l.funnel_source = ${p(q.funnelSource)}`);
+  if (q.funnelCampaignId === 'none') where.push('l.funnel_campaign_id is null');
+  else if (q.funnelCampaignId) where.push(`l.funnel_campaign_id = ${p(q.funnelCampaignId)}`);
   if (q.dateField && (q.startDate || q.endDate)) {
     const col = dateColumn[q.dateField];
     where.push(`${col} is not null`);

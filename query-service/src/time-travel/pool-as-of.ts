@@ -12,6 +12,7 @@ export const WALK_FROM = 2_000;
 type VersionRow = {
   id: number; name: string; email: string; phone: string; address: string | null; city: string; state: string;
   lead_type: Lead['leadType']; status: Lead['status']; source: string | null; notes: string | null; tags: string[];
+  funnel_source: string | null; funnel_campaign_id: string | null;
   priority: Lead['priority']; stage: Lead['stage']; score: number | null; scored_at: Date | null; next_follow_up: Date | null;
   last_contacted_at: Date | null; claimed_by: number | null; claimed_at: Date | null; created_at: Date; updated_at: Date;
   version: number; auto_release_exempt: boolean; claimed_by_name: string | null;
@@ -22,7 +23,8 @@ const iso = (t: Date | null) => (t === null ? null : t.toISOString());
 /** A version row as the API's lead. When it would go back to the pool is a question about now, not then: null. */
 const leadOf = (r: VersionRow): Lead => ({
   id: r.id, name: r.name, email: r.email, phone: r.phone, address: r.address, city: r.city, state: r.state,
-  leadType: r.lead_type, status: r.status, source: r.source as Lead['source'], notes: r.notes, tags: r.tags,
+  leadType: r.lead_type, status: r.status, source: r.source as Lead['source'],
+  funnelSource: r.funnel_source, funnelCampaignId: r.funnel_campaign_id, notes: r.notes, tags: r.tags,
   priority: r.priority, stage: r.stage, score: r.score, scoredAt: iso(r.scored_at), nextFollowUp: iso(r.next_follow_up),
   lastContactedAt: iso(r.last_contacted_at), claimedBy: r.claimed_by, claimedByName: r.claimed_by_name,
   claimedAt: iso(r.claimed_at), createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),

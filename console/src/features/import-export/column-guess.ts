@@ -10,6 +10,8 @@ const SYNONYMS: Record<(typeof IMPORT_LEAD_FIELDS)[number], string[]> = {
   leadType: ['lead type', 'leadtype', 'type', 'category'],
   source: ['source', 'lead source', 'channel'],
   notes: ['notes', 'note', 'comments', 'comment', 'description'],
+  funnelSource: ['funnel source', 'utm_source', 'utm source'],
+  funnelCampaignId: ['funnel campaign', 'campaign', 'campaign id', 'utm_campaign', 'utm campaign'],
 };
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 

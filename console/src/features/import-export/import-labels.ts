@@ -13,11 +13,13 @@ export const STATUS_LABELS: Record<ImportStatus, { label: string; tone: BadgeTon
   running: { label: 'Running', tone: 'warning' },
   completed: { label: 'Completed', tone: 'success' },
   failed: { label: 'Failed', tone: 'destructive' },
+  undoing: { label: 'Undoing', tone: 'warning' },
   undone: { label: 'Undone', tone: 'outline' },
 };
 
 export const LEAD_FIELD_LABELS: Record<string, string> = {
   name: 'Name', email: 'Email', phone: 'Phone', address: 'Address', city: 'City', state: 'State', leadType: 'Lead type', source: 'Source', notes: 'Notes',
+  funnelSource: 'Funnel source', funnelCampaignId: 'Campaign',
 };
 
 export const targetLabel = (target: ImportTarget, fields: CustomField[]) => {

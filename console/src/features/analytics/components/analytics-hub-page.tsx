@@ -8,7 +8,8 @@ import { Card, CardContent, CardFooter, CardHeader } from '../../../components/u
 import { formatCents } from '../../../lib/dollars';
 import { formatCount, formatPercent } from '../../../lib/format-number';
 import { callSummaryQuery, commissionsQuery, funnelAnalyticsQuery, leadAnalyticsQuery } from '../api/analytics-queries';
-import { sourceLabel, toApiFilters } from '../analytics-filters';
+import { toApiFilters } from '../analytics-filters';
+import { funnelSourceLabel } from './funnel-table';
 import { durationLabel } from '../duration-label';
 
 /** The hub's lead and funnel figures cover the last 30 days; each area's page offers other periods. */
@@ -79,7 +80,7 @@ export function AnalyticsHubPage() {
       figures={f && [
         { label: 'Sold', value: formatCount(f.totals.sold) },
         { label: 'Revenue', value: formatCents(f.totals.revenueCents) },
-        { label: 'Top source', value: topSource && topSource.sold > 0 ? sourceLabel(topSource.source) : '—' },
+        { label: 'Top funnel source', value: topSource && topSource.sold > 0 ? funnelSourceLabel(topSource.funnelSource) : '—' },
       ]} />,
     <AreaCard key="commissions" title="Commissions" description="All time, by status" icon={DollarSign} to="/commissions" link="Open commissions" query={commissions}
       figures={c && [

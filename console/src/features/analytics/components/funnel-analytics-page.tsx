@@ -10,14 +10,13 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { formatCents } from '../../../lib/dollars';
 import { formatCount } from '../../../lib/format-number';
 import { funnelAnalyticsQuery } from '../api/analytics-queries';
-import { sourceLabel } from '../analytics-filters';
 import { useAnalyticsFilters } from '../use-analytics-filters';
 import { AnalyticsFilterBar } from './analytics-filter-bar';
 import { BarChart, CHART_COLORS } from './bar-chart';
 import { ChartCard } from './chart-card';
 import { ExplainProvider, Figure, useExplain } from './explain-context';
 import { FigureTile } from './figure-tile';
-import { campaignLabel, FunnelTable } from './funnel-table';
+import { campaignLabel, FunnelTable, funnelSourceLabel } from './funnel-table';
 
 /**
  * /funnel-analytics (GET /api/analytics/funnel): until marketing funnels exist, the sales
@@ -77,7 +76,7 @@ export function FunnelAnalyticsPage() {
 
 function FunnelChartCard({ rows, filters, children }: { rows: Parameters<typeof FunnelTable>[0]['rows']; filters: Parameters<typeof FunnelTable>[0]['filters']; children?: ReactNode }) {
   const explain = useExplain();
-  const chartRows = rows.map((r) => ({ ...r, name: r.campaignId ? `${sourceLabel(r.source)} · ${campaignLabel(r.campaignId)}` : sourceLabel(r.source) }));
+  const chartRows = rows.map((r) => ({ ...r, name: r.campaignId ? `${funnelSourceLabel(r.funnelSource)} · ${campaignLabel(r.campaignId)}` : funnelSourceLabel(r.funnelSource) }));
   return (
     <ChartCard
       title="Sales funnel by source"
@@ -85,7 +84,7 @@ function FunnelChartCard({ rows, filters, children }: { rows: Parameters<typeof 
       chart={<>
         <BarChart rows={chartRows} category="name" describe="Leads and sold leads by source" format={formatCount} height={Math.max(200, chartRows.length * 48)} layout="bars"
           series={[{ key: 'leads', label: 'Leads', color: CHART_COLORS.primary }, { key: 'sold', label: 'Sold', color: CHART_COLORS.success }]}
-          onSelect={(r, s) => explain({ title: `${r.name}: ${s.label.toLowerCase()}`, request: { ...filters, source: r.source ?? 'none', campaign: r.campaignId ?? 'none', figure: s.key === 'sold' ? 'sold' : 'created' } })} />
+          onSelect={(r, s) => explain({ title: `${r.name}: ${s.label.toLowerCase()}`, request: { ...filters, funnelSource: r.funnelSource ?? 'none', campaign: r.campaignId ?? 'none', figure: s.key === 'sold' ? 'sold' : 'created' } })} />
         {children}
       </>}
       table={<><FunnelTable rows={rows} filters={filters} />{children}</>}

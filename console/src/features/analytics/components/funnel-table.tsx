@@ -1,12 +1,12 @@
 import type { AnalyticsFilters, FunnelRow } from '@leadfloor/contracts';
 import { formatCents } from '../../../lib/dollars';
 import { formatCount } from '../../../lib/format-number';
-import { sourceLabel } from '../analytics-filters';
 import { Figure } from './explain-context';
 import { headClass, num, rowHead, tableClass, td, th } from './table-styles';
 
 const STEPS = [['leads', 'created'], ['claimed', 'claimed'], ['contacted', 'contacted'], ['qualified', 'qualified'], ['sold', 'sold'], ['lost', 'lost']] as const;
 export const campaignLabel = (c: string | null) => c ?? 'No campaign';
+export const funnelSourceLabel = (s: string | null) => s ?? 'No funnel source';
 /** A cost the floor recorded, or a plain "not known": never an estimate. */
 const cost = (cents: number | null) => (cents === null ? <span className="text-muted">Not known</span> : formatCents(cents));
 
@@ -25,12 +25,12 @@ export function FunnelTable({ rows, filters }: { rows: FunnelRow[]; filters: Ana
         </thead>
         <tbody className="divide-y divide-border">
           {rows.map((r) => {
-            const name = `${sourceLabel(r.source)} · ${campaignLabel(r.campaignId)}`;
-            const scope = { ...filters, source: r.source ?? 'none' as const, campaign: r.campaignId ?? 'none' };
+            const name = `${funnelSourceLabel(r.funnelSource)} · ${campaignLabel(r.campaignId)}`;
+            const scope = { ...filters, funnelSource: r.funnelSource ?? 'none', campaign: r.campaignId ?? 'none' };
             return (
               <tr key={name}>
                 <th scope="row" className={rowHead}>
-                  {sourceLabel(r.source)}<span className="block text-xs font-normal text-muted">{campaignLabel(r.campaignId)}</span>
+                  {funnelSourceLabel(r.funnelSource)}<span className="block text-xs font-normal text-muted">{campaignLabel(r.campaignId)}</span>
                 </th>
                 {STEPS.map(([k, figure]) => (
                   <td key={k} className={td}><Figure value={formatCount(r[k])} title={`${name}: ${k}`} request={{ ...scope, figure }} /></td>

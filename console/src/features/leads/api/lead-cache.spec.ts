@@ -4,7 +4,7 @@ import { withLead, withLeadFirst, withoutLead, type LeadPages } from './lead-cac
 
 const lead = (id: number, over: Partial<Lead> = {}): Lead => ({
   id, name: `Lead ${id}`, email: `l${id}@example.com`, phone: '555-0100', address: null, city: 'Austin', state: 'TX',
-  leadType: 'forex', status: 'claimed', source: null, notes: null, tags: [], priority: 'medium', stage: 'new', score: null,
+  leadType: 'forex', status: 'claimed', source: null, funnelSource: null, funnelCampaignId: null, notes: null, tags: [], priority: 'medium', stage: 'new', score: null,
   scoredAt: null, nextFollowUp: null, lastContactedAt: null, claimedBy: 7, claimedByName: 'Ann', claimedAt: null,
   createdAt: '2026-03-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z', autoReleaseExempt: false, autoReleaseAt: null, version: 2, ...over,
 });

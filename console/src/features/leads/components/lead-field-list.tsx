@@ -48,6 +48,9 @@ export function LeadFieldList({ lead, meId, omitEditable, complete }: LeadFieldL
   add('Phone', <a className="hover:underline" href={`tel:${lead.phone}`}>{lead.phone}</a>);
   add('Address', [lead.address, lead.city, lead.state].filter(Boolean).join(', '), true);
   add('Source', lead.source ? LEAD_SOURCE_LABELS[lead.source as keyof typeof LEAD_SOURCE_LABELS] ?? lead.source : 'Not specified');
+  // Where a marketing funnel or ad platform said the lead came from: shown only when one did.
+  if (lead.funnelSource) add('Funnel Source', lead.funnelSource);
+  if (lead.funnelCampaignId) add('Campaign', lead.funnelCampaignId, true);
   add('Claimed By', claimedBy(lead, meId));
   add('Stage', STAGE_LABELS[lead.stage] ?? 'New');
   add('Priority', PRIORITY_LABELS[lead.priority] ?? 'Medium');

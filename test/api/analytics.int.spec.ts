@@ -10,8 +10,8 @@ let max: Agent;
 let teamId: number;
 const leads: Record<'sold' | 'lost' | 'pool' | 'bobs', number> = { sold: 0, lost: 0, pool: 0, bobs: 0 };
 
-const create = async (who: Agent, name: string, leadType: string, source: string | null) => {
-  const res = await who.request('POST', '/api/leads', { name, email: 'x@example.com', phone: '555-0101', city: 'Austin', state: 'TX', leadType, source });
+const create = async (who: Agent, name: string, leadType: string, source: string | null, funnel: { funnelSource?: string; funnelCampaignId?: string } = {}) => {
+  const res = await who.request('POST', '/api/leads', { name, email: 'x@example.com', phone: '555-0101', city: 'Austin', state: 'TX', leadType, source, ...funnel });
   expect(res.statusCode).toBe(201);
   return res.json().lead.id as number;
 };
@@ -44,8 +44,10 @@ beforeAll(async () => {
   [ann, bob, max] = [await api.agent('ann'), await api.agent('bob'), await api.agent('max')];
   teamId = await staffTeam(api, 'Analysts', max, [ann]);
   // Ann: one lead worked to a sale through the pipeline, one lost; one left in the pool. Bob (no team): one contacted.
-  leads.sold = await create(ann, 'Sold Lead', 'real_estate', 'website');
-  leads.lost = await create(ann, 'Lost Lead', 'finance', 'website');
+  // The two website leads came in through a marketing funnel's campaign; the others through none.
+  const spring = { funnelSource: 'facebook', funnelCampaignId: 'spring-sale' };
+  leads.sold = await create(ann, 'Sold Lead', 'real_estate', 'website', spring);
+  leads.lost = await create(ann, 'Lost Lead', 'finance', 'website', spring);
   leads.pool = await create(ann, 'Pool Lead', 'forex', null);
   leads.bobs = await create(bob, 'Bobs Lead', 'real_estate', 'referral');
   for (const id of [leads.sold, leads.lost]) await ok(ann, 'POST', `/api/leads/${id}/claim`, {});
@@ -172,16 +174,16 @@ describe('agent analytics', () => {
 });
 
 describe('funnel analytics', () => {
-  it('groups by source and campaign, with no cost until spend is recorded, then the cost per sold lead', async () => {
+  it('groups by funnel source and campaign, with no cost until spend is recorded, then the cost per sold lead', async () => {
     const before = await get(max, '/api/analytics/funnel');
-    const website = before.rows.find((r: { source: string | null }) => r.source === 'website');
-    expect(website).toMatchObject({ campaignId: null, leads: 2, sold: 1, lost: 1, revenueCents: 250_000, spendCents: null, costPerSoldCents: null });
+    const facebook = before.rows.find((r: { funnelSource: string | null }) => r.funnelSource === 'facebook');
+    expect(facebook).toMatchObject({ campaignId: 'spring-sale', leads: 2, sold: 1, lost: 1, revenueCents: 250_000, spendCents: null, costPerSoldCents: null });
     expect(before.totals).toMatchObject({ leads: 4, sold: 1, revenueCents: 250_000, spendCents: null, costPerSoldCents: null });
     await api.pool.query(`insert into campaign_spend (funnel_source, campaign_id, day, platform, spend_cents) values
-      ('website', '', current_date, 'google_ads', 30000), ('website', '', current_date - 1, 'meta_ads', 20000)`);
+      ('facebook', 'spring-sale', current_date, 'meta_ads', 30000), ('facebook', 'spring-sale', current_date - 1, 'meta_ads', 20000)`);
     const after = await get(max, '/api/analytics/funnel');
-    expect(after.rows.find((r: { source: string | null }) => r.source === 'website')).toMatchObject({ spendCents: 50_000, costPerSoldCents: 50_000 });
-    expect(after.rows.find((r: { source: string | null }) => r.source === 'referral')).toMatchObject({ spendCents: null, costPerSoldCents: null });
+    expect(after.rows.find((r: { funnelSource: string | null }) => r.funnelSource === 'facebook')).toMatchObject({ spendCents: 50_000, costPerSoldCents: 50_000 });
+    expect(after.rows.find((r: { funnelSource: string | null }) => r.funnelSource === null)).toMatchObject({ campaignId: null, leads: 2, spendCents: null, costPerSoldCents: null });
     expect(after.totals).toMatchObject({ spendCents: 50_000, costPerSoldCents: 50_000 });
     // an agent sees their own leads' funnel and never the floor's spend
     const mine = await get(ann, '/api/analytics/funnel');
@@ -190,6 +192,21 @@ describe('funnel analytics', () => {
     expect(paged.rows).toHaveLength(1);
     const rest = await get(max, `/api/analytics/funnel?limit=10&cursor=${encodeURIComponent(paged.nextCursor)}`);
     expect([...paged.rows, ...rest.rows]).toEqual(after.rows);
+  });
+
+  it('filters and explains by funnel source and campaign, and the pool shows and filters them too', async () => {
+    expect((await get(max, '/api/analytics/leads?funnelSource=facebook')).funnel[0].count).toBe(2);
+    expect((await get(max, '/api/analytics/leads?funnelSource=none')).funnel[0].count).toBe(2);
+    expect((await get(max, '/api/analytics/leads?funnelSource=facebook&campaign=spring-sale')).funnel[4].count).toBe(1);
+    const sold = await explained(max, '/api/analytics/leads/explain?figure=sold&funnelSource=facebook&campaign=spring-sale');
+    expect(sold.rows.map((r) => r.leadId)).toEqual([leads.sold]);
+    const pool = await get(max, '/api/leads?funnelSource=facebook&limit=10');
+    expect(pool.leads.map((l: { id: number }) => l.id).sort()).toEqual([leads.sold, leads.lost].sort());
+    expect(pool.leads[0]).toMatchObject({ funnelSource: 'facebook', funnelCampaignId: 'spring-sale' });
+    const none = await get(max, '/api/leads?funnelCampaignId=none&limit=500');
+    expect(none.leads.map((l: { id: number }) => l.id)).toEqual(expect.arrayContaining([leads.pool, leads.bobs]));
+    expect(none.leads.map((l: { id: number }) => l.id)).not.toContain(leads.sold);
+    expect((await get(max, `/api/leads/${leads.pool}`)).lead).toMatchObject({ funnelSource: null, funnelCampaignId: null });
   });
 });
 

@@ -43,6 +43,19 @@ describe('an unsigned lead source', () => {
     expect(pool).toMatchObject({ status: 'available', leadType: 'finance' });
   });
 
+  it("takes an ad platform's utm_source and utm_campaign as the lead's funnel source and campaign", async () => {
+    const { sourceId, path } = await newSource({ name: 'Facebook lead ads' });
+    expect((await post(path, JSON.stringify({ ...lead, email: 'utm@example.com', utm_source: 'facebook', utm_campaign: 'spring-sale' }))).statusCode).toBe(202);
+    const [row] = await waitFor(async () => {
+      const rows = await inbox(sourceId);
+      return rows[0]?.state === 'created' ? rows : undefined;
+    }, { what: 'the inbox job to create the lead' });
+    const created = await api.pool.query('select data from events where stream_id = $1', [`lead-${row!.lead_id}`]);
+    expect(created.rows[0].data).toMatchObject({ funnelSource: 'facebook', funnelCampaignId: 'spring-sale' });
+    const shown = await waitFor(async () => (await ann.request('GET', `/api/leads/${row!.lead_id}`)).json().lead, { what: 'the lead in the pool' });
+    expect(shown).toMatchObject({ funnelSource: 'facebook', funnelCampaignId: 'spring-sale' });
+  });
+
   it('treats a redelivery with the same external id as a no-op', async () => {
     const { sourceId, path } = await newSource({ name: 'Zapier' });
     const body = JSON.stringify({ ...lead, externalId: 'zap-7' });

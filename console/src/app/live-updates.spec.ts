@@ -19,7 +19,8 @@ import { feedFromPage, type ChatFeed } from '../features/team/chat-feed';
 import { closerKeys, threadKeys } from '../features/closers/api/closer-keys';
 import { threadFromPage, type ThreadFeed } from '../features/closers/application-thread';
 import { sessionKeys } from '../lib/current-user';
-import { createLiveUpdates, keysToRefresh, MIN_REFRESH_INTERVAL_MS, RESYNC_KEYS, toastFor } from './live-updates';
+import { analyticsKeys } from '../features/analytics/api/analytics-keys';
+import { ANALYTICS_REFRESH_INTERVAL_MS, changesAnalytics, createLiveUpdates, keysToRefresh, MIN_REFRESH_INTERVAL_MS, RESYNC_KEYS, toastFor } from './live-updates';
 
 const notification = (event: Notification['eventType'], title = 'New Sale'): SocketMessage => ({
   type: 'notification', event, title, message: 'Sam closed Olivia Smith', data: {}, position: 4,
@@ -137,6 +138,50 @@ describe('createLiveUpdates', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('refetches open analytics once for a burst of lead, sale, call or staffing changes, then at most every five seconds, and after the last', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = new QueryClient();
+      const figures = analyticsKeys.leads({ leadType: 'finance' });
+      const refetches: number[] = [];
+      client.getQueryCache().subscribe((e) => {
+        if (e.type !== 'updated' || e.action.type !== 'invalidate' || e.query.queryKey[0] !== 'analytics') return;
+        refetches.push(Date.now());
+        queueMicrotask(() => client.setQueryData(figures, {}));
+      });
+      client.setQueryData(figures, {});
+      const start = Date.now();
+      const live = createLiveUpdates(client);
+      const kinds = [
+        { type: 'broadcast', event: 'lead_changed', data: { leads: [{ leadId: 1, version: 2 }] } },
+        { type: 'broadcast', event: 'sale_changed', data: { sales: [{ saleId: 1, version: 1 }] } },
+        { type: 'broadcast', event: 'call_changed', data: {} },
+        { type: 'broadcast', event: 'team_changed', data: {} },
+      ] as const satisfies SocketMessage[];
+      // a change every 100 ms for 12 s
+      for (let i = 0; i < 120; i++) {
+        live.handle(kinds[i % kinds.length]!);
+        await vi.advanceTimersByTimeAsync(100);
+      }
+      await vi.runAllTimersAsync();
+      const at = refetches.map((t) => t - start);
+      expect(at[0]).toBe(200);
+      for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(ANALYTICS_REFRESH_INTERVAL_MS);
+      expect(at[at.length - 1]).toBeGreaterThan(11_900);
+      expect(at).toHaveLength(4);
+      live.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves analytics alone on changes that move none of their figures, and rereads them after a reconnect', () => {
+    expect(changesAnalytics({ type: 'broadcast', event: 'billing_changed', data: {} })).toBe(false);
+    expect(changesAnalytics({ type: 'broadcast', event: 'leaderboard_changed', data: {} })).toBe(false);
+    expect(changesAnalytics({ type: 'broadcast', event: 'lead_changed', data: {} })).toBe(true);
+    expect(RESYNC_KEYS).toContainEqual(analyticsKeys.all);
   });
 
   it("refetches an open call whose analysis landed, and leaves one that already has that version", async () => {

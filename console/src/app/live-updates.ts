@@ -2,6 +2,7 @@ import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { NotificationEvent, SocketMessage } from '@leadfloor/contracts';
 import type { ToastInput } from '../components/ui/toast-store';
 import { accountKeys } from '../features/account/api/account-queries';
+import { analyticsKeys } from '../features/analytics/api/analytics-keys';
 import { twoFactorKeys } from '../features/auth/api/two-factor-queries';
 import { billingKeys } from '../features/billing/api/billing-queries';
 import { callKeys } from '../features/calls/api/call-queries';
@@ -32,7 +33,14 @@ const CALL_EVENTS = new Set<NotificationEvent>(['new_call', 'call_completed', 't
  * read already under way finish first.
  */
 export const RESYNC_KEYS: QueryKey[] = [leadKeys.lists(), leadKeys.details(), dashboardKeys.all, callKeys.all,
-  saleKeys.all, leaderboardKeys.all, teamKeys.all, billingKeys.all, closerKeys.all];
+  saleKeys.all, leaderboardKeys.all, teamKeys.all, billingKeys.all, closerKeys.all, analyticsKeys.all];
+
+/**
+ * The messages that move analytics figures: a lead's status, stage or holder, a sale or its
+ * commission, a call or its analysis, someone moving team (team figures count their people).
+ */
+const ANALYTICS_EVENTS = new Set(['lead_changed', 'sale_changed', 'call_changed', 'team_changed']);
+export const changesAnalytics = (message: SocketMessage) => message.type === 'broadcast' && ANALYTICS_EVENTS.has(message.event);
 
 /**
  * Which cached reads a /ws message makes stale. Lead and call details are left to `handle`,
@@ -113,6 +121,13 @@ const COALESCE_MS = 200;
  * a second, whatever the claim rate. The last change is always fetched, at most a second late.
  */
 export const MIN_REFRESH_INTERVAL_MS = 1_000;
+/**
+ * Analytics aggregate the whole floor, and nobody reads a chart to the second: an open analytics
+ * page (its figures, tables and an open explanation) refetches at most every five seconds.
+ */
+export const ANALYTICS_REFRESH_INTERVAL_MS = 5_000;
+const ANALYTICS_ID = JSON.stringify(analyticsKeys.all);
+const intervalOf = (id: string) => (id === ANALYTICS_ID ? ANALYTICS_REFRESH_INTERVAL_MS : MIN_REFRESH_INTERVAL_MS);
 
 /**
  * A read a change makes stale. Not the past (a lead as of an instant never changes), and not a
@@ -137,15 +152,24 @@ export function createLiveUpdates(queryClient: QueryClient, readChat?: ReadChang
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastPosition = 0;
 
+  let timerDue = Infinity;
+  // Reads refresh at different paces (analytics slower): a change to a faster one brings the
+  // flush forward rather than waiting behind a slower read's turn.
   const schedule = (delay: number) => {
-    if (!timer && pending.size > 0) timer = setTimeout(flush, delay);
+    if (pending.size === 0) return;
+    const due = Date.now() + delay;
+    if (timer && timerDue <= due) return;
+    clearTimeout(timer);
+    timerDue = due;
+    timer = setTimeout(flush, delay);
   };
   function flush() {
     timer = undefined;
+    timerDue = Infinity;
     const now = Date.now();
     let nextDue = Infinity;
     for (const [id, queryKey] of pending) {
-      const due = (lastRefreshed.get(id) ?? -Infinity) + MIN_REFRESH_INTERVAL_MS;
+      const due = (lastRefreshed.get(id) ?? -Infinity) + intervalOf(id);
       if (due > now) {
         nextDue = Math.min(nextDue, due);
         continue;
@@ -196,6 +220,7 @@ export function createLiveUpdates(queryClient: QueryClient, readChat?: ReadChang
         }
       }
       refresh(keysToRefresh(message));
+      if (changesAnalytics(message)) refresh([analyticsKeys.all]);
     },
     /** After an open: whatever happened before it, or while we were away. */
     resync(): void {

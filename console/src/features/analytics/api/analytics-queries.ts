@@ -1,24 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   AgentAnalyticsSchema, CallAnalyticsSummarySchema, CommissionsResponseSchema, FunnelAnalyticsSchema, LeadAnalyticsSchema,
-  LeadExplainSchema, TeamsResponseSchema, type AnalyticsFilters, type ExplainFigure,
+  LeadExplainSchema, TeamsResponseSchema, type AnalyticsFilters,
 } from '@leadfloor/contracts';
-import type { LeadStage } from '@leadfloor/events';
 import { api } from '../../../lib/api';
-
-export const analyticsKeys = {
-  all: ['analytics'] as const,
-  leads: (f: AnalyticsFilters) => [...analyticsKeys.all, 'leads', f] as const,
-  agents: (f: AnalyticsFilters) => [...analyticsKeys.all, 'agents', f] as const,
-  funnel: (f: AnalyticsFilters) => [...analyticsKeys.all, 'funnel', f] as const,
-  explain: (q: ExplainRequest) => [...analyticsKeys.all, 'explain', q] as const,
-  callSummary: () => [...analyticsKeys.all, 'call-summary'] as const,
-  commissions: () => [...analyticsKeys.all, 'commissions'] as const,
-  teams: () => [...analyticsKeys.all, 'teams'] as const,
-};
-
-/** Which figure to explain, under which filters. */
-export type ExplainRequest = AnalyticsFilters & { figure: ExplainFigure; stage?: LeadStage };
+import { analyticsKeys, type ExplainRequest } from './analytics-keys';
 
 export const leadAnalyticsQuery = (filters: AnalyticsFilters) => queryOptions({
   queryKey: analyticsKeys.leads(filters),

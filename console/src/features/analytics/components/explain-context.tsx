@@ -1,5 +1,5 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import type { ExplainRequest } from '../api/analytics-queries';
+import type { ExplainRequest } from '../api/analytics-keys';
 import { ExplainDialog } from './explain-dialog';
 
 type Explaining = { title: string; request: ExplainRequest };

@@ -7,7 +7,8 @@ import { formatCents } from '../../../lib/dollars';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
 import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
-import { explainQuery, type ExplainRequest } from '../api/analytics-queries';
+import type { ExplainRequest } from '../api/analytics-keys';
+import { explainQuery } from '../api/analytics-queries';
 import { sourceLabel } from '../analytics-filters';
 import { durationLabel } from '../duration-label';
 

@@ -23,7 +23,7 @@ export type ImportTarget = z.infer<typeof ImportTargetSchema>;
 export const ImportColumnMapSchema = z.record(z.string().max(200), ImportTargetSchema)
   .refine((m) => Object.keys(m).length <= 200, 'At most 200 columns');
 
-export const ImportStatusSchema = z.enum(['uploaded', 'mapped', 'running', 'completed', 'failed', 'undone']);
+export const ImportStatusSchema = z.enum(['uploaded', 'mapped', 'running', 'completed', 'failed', 'undoing', 'undone']);
 export type ImportStatus = z.infer<typeof ImportStatusSchema>;
 
 /**
@@ -44,6 +44,32 @@ export const ImportCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof ImportCountsSchema>;
 
+export const ImportRowOutcomeSchema = z.enum(['created', 'updated', 'skipped', 'failed']);
+export type ImportRowOutcome = z.infer<typeof ImportRowOutcomeSchema>;
+export const ImportIssueSchema = z.object({ row: z.number().int(), outcome: ImportRowOutcomeSchema, reason: z.string() });
+
+/**
+ * The latest dry run (POST /api/imports/{id}/dry-run, a background job): the very planning of the
+ * run, nothing applied. `counts.processed` grows as it reads the file; once `completed`, the counts
+ * say what the run would create, update, skip and fail, and `issues` the first rows skipped or
+ * failing, with why.
+ */
+export const ImportDryRunSchema = z.object({
+  run: z.number().int(),
+  status: z.enum(['running', 'completed']),
+  counts: ImportCountsSchema,
+  issues: z.array(ImportIssueSchema),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportDryRun = z.infer<typeof ImportDryRunSchema>;
+
+/** The undo (POST /api/imports/{id}/undo, a background job): leads to compensate, done so far, reverted, kept. */
+export const ImportUndoSchema = z.object({
+  leads: z.number().int(), processed: z.number().int(), reverted: z.number().int(), kept: z.number().int(), startedAt: z.string(),
+});
+export type ImportUndo = z.infer<typeof ImportUndoSchema>;
+
 export const ImportSchema = z.object({
   id: z.number().int(),
   fileName: z.string(),
@@ -60,6 +86,10 @@ export const ImportSchema = z.object({
   matchOn: ImportMatchOnSchema.nullable(),
   leadType: LeadTypeSchema.nullable(),
   counts: ImportCountsSchema,
+  /** The latest dry run while the import has not started (null: none asked for with this mapping). */
+  dryRun: ImportDryRunSchema.nullable(),
+  /** The undo, once asked for (status `undoing`, then `undone`). */
+  undo: ImportUndoSchema.nullable(),
   error: z.string().nullable(),
   createdBy: z.number().int(),
   createdByName: z.string().nullable(),
@@ -80,24 +110,13 @@ export const ImportListQuerySchema = z.strictObject({
 });
 export const ImportListResponseSchema = z.object({ imports: z.array(ImportSchema), nextCursor: z.string().nullable() });
 
-export const ImportRowOutcomeSchema = z.enum(['created', 'updated', 'skipped', 'failed']);
-export type ImportRowOutcome = z.infer<typeof ImportRowOutcomeSchema>;
-export const ImportIssueSchema = z.object({ row: z.number().int(), outcome: ImportRowOutcomeSchema, reason: z.string() });
-
-/** POST /api/imports/{id}/dry-run: what the run would do, row by row, without changing anything. */
-export const ImportDryRunResponseSchema = z.object({
-  counts: ImportCountsSchema,
-  /** The first rows that would be skipped or fail, with why. */
-  issues: z.array(ImportIssueSchema),
+/** GET /api/imports/{id}/kept: the leads an undo kept (claimed or worked since, or imported values changed since), with why; paged by lead id. */
+export const ImportKeptQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().regex(/^\d{1,10}$/, 'not a cursor').optional(),
 });
-export type ImportDryRun = z.infer<typeof ImportDryRunResponseSchema>;
-
-export const ImportUndoResponseSchema = z.object({
-  import: ImportSchema,
-  reverted: z.number().int(),
-  /** Leads kept because someone claimed or worked them since, or changed the imported values. */
-  kept: z.array(z.object({ leadId: z.number().int(), name: z.string(), reason: z.string() })),
-});
+export const ImportKeptLeadSchema = z.object({ leadId: z.number().int(), name: z.string(), reason: z.string() });
+export const ImportKeptResponseSchema = z.object({ kept: z.array(ImportKeptLeadSchema), nextCursor: z.string().nullable() });
 
 export const ImportMappingSavedSchema = z.object({
   id: z.number().int(), name: z.string(), columns: ImportColumnMapSchema, mode: ImportModeSchema, matchOn: ImportMatchOnSchema,

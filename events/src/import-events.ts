@@ -23,6 +23,18 @@ export const importEventSchemas = {
   ImportCompleted: z.object({
     importId: id, created: z.number().int(), updated: z.number().int(), skipped: z.number().int(), failed: z.number().int(), at,
   }),
+  // A dry run (the run's own planning, nothing applied) as a job: `run` numbers the import's dry runs
+  // (a new mapping asks for a new one); its progress and outcome go to the importer like the run's.
+  ImportDryRunStarted: z.object({ importId: id, run: id, rows: z.number().int().nonnegative(), by: id, at }),
+  ImportDryRunProgressed: z.object({
+    importId: id, run: id, processed: z.number().int(), created: z.number().int(), updated: z.number().int(), skipped: z.number().int(), failed: z.number().int(), at,
+  }),
+  ImportDryRunCompleted: z.object({
+    importId: id, run: id, processed: z.number().int(), created: z.number().int(), updated: z.number().int(), skipped: z.number().int(), failed: z.number().int(), at,
+  }),
+  // An undo as a job: `leads` rows to compensate; progress after each chunk of them; ImportUndone at its end.
+  ImportUndoStarted: z.object({ importId: id, leads: z.number().int().nonnegative(), by: id, at }),
+  ImportUndoProgressed: z.object({ importId: id, processed: z.number().int(), reverted: z.number().int(), kept: z.number().int(), at }),
   ImportUndone: z.object({ importId: id, reverted: z.number().int(), kept: z.number().int(), by: id, at }),
 } as const;
 

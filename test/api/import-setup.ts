@@ -49,3 +49,23 @@ export const leadsByEmail = async (api: Api, emails: string[]) => {
     'select id, email, name, phone, city, status from lead_pool_v1 where email = any($1)', [emails]);
   return new Map(rows.map((r) => [r.email, r]));
 };
+
+/** Asks for a dry run (a job: 202 at once) and waits for its report. */
+export async function dryRun(manager: Agent, id: number) {
+  const res = await manager.request('POST', `/api/imports/${id}/dry-run`, {});
+  if (res.statusCode !== 202) throw new Error(`dry run: ${res.statusCode} ${res.body}`);
+  return waitFor(async () => {
+    const imp = (await manager.request('GET', `/api/imports/${id}`)).json().import;
+    return imp.dryRun?.status === 'completed' ? imp.dryRun : false;
+  }, { what: `dry run of import ${id}`, timeoutMs: 60_000 });
+}
+
+/** Waits for an import's undo (a job) to end; answers the import and the leads it kept. */
+export async function undone(manager: Agent, id: number) {
+  const imp = await waitFor(async () => {
+    const i = (await manager.request('GET', `/api/imports/${id}`)).json().import;
+    return i.status === 'undone' ? i : false;
+  }, { what: `import ${id} undone`, timeoutMs: 60_000 });
+  const kept = (await manager.request('GET', `/api/imports/${id}/kept`)).json().kept;
+  return { imp, kept };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketMessage } from '@leadfloor/contracts';
 import { startApi, type Agent, type Api } from '../api-harness';
 import { waitFor } from '../wait-for';
-import { finished, leadsByEmail, managerAndAgent, runImport, uploadImport } from './import-setup';
+import { dryRun, finished, leadsByEmail, managerAndAgent, runImport, undone, uploadImport } from './import-setup';
 
 let api: Api;
 let manager: Agent, agent: Agent;
@@ -64,13 +64,23 @@ describe('mapping, dry run and run', () => {
     expect((await put({ ...mapping, columns: { ...mapping.columns, Budget: 'custom:nosuch' } })).statusCode).toBe(400);
     expect((await put({ ...mapping, columns: { ...mapping.columns, 'E-mail': 'ignore' } })).json().field).toBe('matchOn');
     expect((await manager.request('POST', `/api/imports/${id}/run`, {})).json().code).toBe('import.not_mapped');
+    expect((await manager.request('POST', `/api/imports/${id}/dry-run`, {})).json().code).toBe('import.not_mapped');
+    expect((await agent.request('POST', `/api/imports/${id}/dry-run`, {})).statusCode).toBe(403);
   });
 
   it('reports in the dry run exactly what the run then does, and changes nothing until the run', async () => {
     const id = (await uploadImport(api, manager, csv)).json().import.id;
     expect((await manager.request('PUT', `/api/imports/${id}/mapping`, { ...mapping, saveAs: 'Standard sheet' })).statusCode).toBe(200);
-    const dry = (await manager.request('POST', `/api/imports/${id}/dry-run`, {})).json();
+    const dry = await dryRun(manager, id);
     expect(dry.counts).toEqual({ processed: 7, created: 2, updated: 0, skipped: 1, failed: 4 });
+    // Its outcome reached the importer over /ws, like the run's.
+    await waitFor(() => live.some(({ userId, message }) => userId === manager.id && message.type === 'broadcast' && message.event === 'import_changed'
+      && message.data.importId === id && message.data.job === 'dry_run' && message.data.status === 'completed' && message.data.processed === 7),
+    { what: 'the dry run outcome to the importer' });
+    // A new mapping clears the report; the next dry run is another job, numbered on.
+    const remapped = (await manager.request('PUT', `/api/imports/${id}/mapping`, mapping)).json().import;
+    expect(remapped.dryRun).toBeNull();
+    expect(await dryRun(manager, id)).toMatchObject({ run: dry.run + 1, counts: dry.counts });
     expect(dry.issues).toEqual(expect.arrayContaining([
       { row: 2, outcome: 'skipped', reason: 'Duplicate of row 1 (same email).' },
       expect.objectContaining({ row: 3, outcome: 'failed', reason: 'No email to match on.' }),
@@ -98,6 +108,7 @@ describe('mapping, dry run and run', () => {
     await waitFor(() => live.some(({ userId, message }) => userId === manager.id && message.type === 'broadcast' && message.event === 'import_changed'
       && message.data.importId === id && message.data.status === 'completed' && message.data.processed === 7), { what: 'import_changed to the importer' });
     expect(live.filter(({ message }) => message.type === 'broadcast' && message.event === 'import_changed').every(({ userId }) => userId === manager.id)).toBe(true);
+    expect((await manager.request('POST', `/api/imports/${id}/dry-run`, {})).json().code).toBe('import.started');
     // Running again starts nothing new.
     expect((await manager.request('POST', `/api/imports/${id}/run`, {})).json().import.counts).toEqual(dry.counts);
 
@@ -140,9 +151,14 @@ describe('create or update, and undo', () => {
 
     expect((await agent.request('POST', `/api/imports/${second}/undo`, {})).statusCode).toBe(403);
     const undo = await manager.request('POST', `/api/imports/${second}/undo`, {});
-    expect(undo.statusCode).toBe(200);
-    expect(undo.json()).toMatchObject({ reverted: 1, kept: [{ leadId: eve.id, name: 'Eve New', reason: 'Claimed or worked since the import.' }] });
-    expect(undo.json().import.status).toBe('undone');
+    expect(undo.statusCode).toBe(202);
+    expect(['undoing', 'undone']).toContain(undo.json().import.status);
+    const { imp: after, kept } = await undone(manager, second);
+    expect(after.undo).toMatchObject({ leads: 2, processed: 2, reverted: 1, kept: 1 });
+    expect(kept).toEqual([{ leadId: eve.id, name: 'Eve New', reason: 'Claimed or worked since the import.' }]);
+    await waitFor(() => live.some(({ userId, message }) => userId === manager.id && message.type === 'broadcast' && message.event === 'import_changed'
+      && message.data.importId === second && message.data.job === 'undo' && message.data.status === 'undone' && message.data.reverted === 1),
+    { what: 'the undo outcome to the importer' });
     await waitFor(async () => (await leadsByEmail(api, ['cy@imp.test'])).get('cy@imp.test')?.city === 'Austin', { what: 'Cy reverted' });
     const cy = (await leadsByEmail(api, ['cy@imp.test'])).get('cy@imp.test')!;
     expect(cy.name).toBe('Cy One');
@@ -153,8 +169,9 @@ describe('create or update, and undo', () => {
   it('withdraws the leads an import made when nobody worked them', async () => {
     const id = await runImport(api, manager, `${header}Gus Gone,gus@imp.test,555-300-0001,Austin,TX,,,\r\n`, mapping);
     await waitFor(async () => (await leadsByEmail(api, ['gus@imp.test'])).size === 1, { what: 'Gus in the pool' });
-    const undo = (await manager.request('POST', `/api/imports/${id}/undo`, {})).json();
-    expect(undo).toMatchObject({ reverted: 1, kept: [] });
+    expect((await manager.request('POST', `/api/imports/${id}/undo`, {})).statusCode).toBe(202);
+    const { imp, kept } = await undone(manager, id);
+    expect([imp.undo.reverted, kept]).toEqual([1, []]);
     await waitFor(async () => (await leadsByEmail(api, ['gus@imp.test'])).size === 0, { what: 'Gus gone from the pool' });
   });
 });

@@ -7,6 +7,8 @@ import { customFieldStream } from '../custom-fields/custom-field-set';
 import { reserveDripRelease } from '../pool-distribution/drip-release';
 import { loadState } from '../shared/load-state';
 import { importAggregate, importStream } from './import-aggregate';
+import { dryRunJobId, ImportDryRunJob, runDryRun } from './import-dry-run';
+import { ImportUndoJob, runUndo, undoJobId } from './import-undo';
 import type { RowPlan } from './import-plan';
 import { applyRow, inParallel, loadImport, planFile, rowCommandId, rowCommands, settingsOf, type ImportRunDeps } from './import-run';
 
@@ -107,23 +109,37 @@ export async function runImport(deps: ImportRunDeps, importId: number): Promise<
   }, { actorId: null, correlationId: `import-${imp.id}`, commandId: `import:${imp.id}:complete` });
 }
 
-/** A started import's run, enqueued from the log (a redelivered ImportStarted is the same job id). */
+/** A started import's run, dry run or undo, enqueued from the log (a redelivered start is the same job id). */
 export function importReactor({ jobs }: { jobs: Jobs }): Reactor {
   return {
     name: 'lead_import_runs_v1',
-    handles: ['ImportStarted'],
+    handles: ['ImportStarted', 'ImportDryRunStarted', 'ImportUndoStarted'],
     async react(e: RecordedEvent) {
-      const importId = (e.data as { importId: number }).importId;
-      await jobs.queue(ImportRunJob).enqueue({ importId }, { jobId: `lead-import-${importId}` });
+      const { importId, run } = e.data as { importId: number; run?: number };
+      if (e.type === 'ImportDryRunStarted') await jobs.queue(ImportDryRunJob).enqueue({ importId, run: run! }, { jobId: dryRunJobId(importId, run!) });
+      else if (e.type === 'ImportUndoStarted') await jobs.queue(ImportUndoJob).enqueue({ importId }, { jobId: undoJobId(importId) });
+      else await jobs.queue(ImportRunJob).enqueue({ importId }, { jobId: `lead-import-${importId}` });
     },
   };
 }
 
-/** Works import runs. On start, re-enqueues the runs a lost job store forgot (the job id dedupes one that exists). */
+/**
+ * Works import runs, dry runs and undos. On start, re-enqueues those a lost job store forgot
+ * (the job id dedupes one that exists).
+ */
 export function workImports(jobs: Jobs, deps: ImportRunDeps & { logger?: ReactorLogger }): Promise<void> {
   jobs.work(ImportRunJob, async ({ importId }) => runImport(deps, importId), { concurrency: 1 });
-  return deps.pool.query<{ id: number }>(`select id from imports where status = 'running'`)
-    .then(async ({ rows }) => { for (const r of rows) await jobs.queue(ImportRunJob).enqueue({ importId: r.id }, { jobId: `lead-import-${r.id}` }); })
+  jobs.work(ImportDryRunJob, async ({ importId, run }) => runDryRun(deps, importId, run), { concurrency: 1 });
+  jobs.work(ImportUndoJob, async ({ importId }) => runUndo(deps, importId), { concurrency: 1 });
+  return deps.pool.query<{ id: number; status: string; dry_run_no: number; dry_run_status: string | null }>(
+    `select id, status, dry_run_no, dry_run_status from imports where status in ('running', 'undoing') or dry_run_status = 'running'`)
+    .then(async ({ rows }) => {
+      for (const r of rows) {
+        if (r.status === 'running') await jobs.queue(ImportRunJob).enqueue({ importId: r.id }, { jobId: `lead-import-${r.id}` });
+        else if (r.status === 'undoing') await jobs.queue(ImportUndoJob).enqueue({ importId: r.id }, { jobId: undoJobId(r.id) });
+        else if (r.dry_run_no > 0) await jobs.queue(ImportDryRunJob).enqueue({ importId: r.id, run: r.dry_run_no }, { jobId: dryRunJobId(r.id, r.dry_run_no) });
+      }
+    })
     .catch((err: unknown) => {
       if ((err as { code?: string }).code !== '42P01') deps.logger?.error({ err }, 'import runs not reconciled');
     });

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
-  IMPORT_MAX_BYTES, ImportDryRunResponseSchema, ImportMappingBodySchema, ImportParamsSchema, ImportResponseSchema,
-  ImportUndoResponseSchema, ImportUploadBodySchema,
+  IMPORT_MAX_BYTES, ImportMappingBodySchema, ImportParamsSchema, ImportResponseSchema, ImportUploadBodySchema,
 } from '@leadfloor/contracts';
 import type { SessionActor } from '@leadfloor/infra/auth/actor';
 import type { EventStore } from '@leadfloor/infra/event-store/types';
@@ -20,8 +19,7 @@ import { loadState } from '../shared/load-state';
 import { requestContext } from '../shared/request-context';
 import { importAggregate, importStream } from './import-aggregate';
 import { saveUpload, surveyFile, TooManyRows, UnreadableFile } from './import-file';
-import { loadImport, planFile, settingsOf } from './import-run';
-import { undoImport } from './import-undo';
+import { loadImport, settingsOf } from './import-run';
 
 export type ImportRouteDeps = { pool: Pool; store: EventStore; handle: HandleCommand; now: () => Date; dataDir: string; policies: PoolPolicyReader };
 
@@ -110,7 +108,10 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRouteDeps> = async (app, 
     const twice = targets.find((t, i) => t !== 'ignore' && targets.indexOf(t) !== i);
     if (twice) throw new ApiError(400, 'validation_failed', `Two columns fill ${twice}.`, { field: 'columns' });
     if (!targets.includes(matchOn)) throw new ApiError(400, 'validation_failed', `Map a column to ${matchOn} to match on it.`, { field: 'matchOn' });
-    await pool.query(`update imports set mapping = $2, mode = $3, match_on = $4, lead_type = $5, status = 'mapped' where id = $1`,
+    // A new mapping makes any dry run stale: it is cleared (a running one stops at its next chunk).
+    await pool.query(
+      `update imports set mapping = $2, mode = $3, match_on = $4, lead_type = $5, status = 'mapped', dry_run_status = null, dry_run_counts = null,
+         dry_run_issues = null, dry_run_started_at = null, dry_run_finished_at = null where id = $1`,
       [imp.id, JSON.stringify(columns), mode, matchOn, leadType]);
     if (saveAs) {
       await pool.query(
@@ -129,11 +130,26 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRouteDeps> = async (app, 
   };
 
   app.post('/api/imports/:id/dry-run', {
-    schema: { params: ImportParamsSchema, body: Empty, response: { 200: ImportDryRunResponseSchema }, problems: { ...problems, 409: 'Not mapped yet (import.not_mapped).' } },
-  }, async (req) => {
-    managerOnly(await req.actor());
-    const { imp, settings } = await mapped(req.params.id);
-    return planFile(deps, imp, settings);
+    schema: {
+      params: ImportParamsSchema, body: Empty, response: { 202: ImportResponseSchema },
+      problems: { ...problems, 409: 'Not mapped yet (import.not_mapped), or already started (import.started).' },
+    },
+  }, async (req, reply) => {
+    const actor = await req.actor();
+    managerOnly(actor);
+    const { imp } = await mapped(req.params.id);
+    if (imp.status !== 'mapped') throw new ApiError(409, 'import.started', 'This import has started; a dry run is for an import not yet run.');
+    // A dry run under way is answered as it is; otherwise a new one, numbered, runs as a job (ImportDryRunStarted enqueues it).
+    const { rows: [run] } = await pool.query<{ run: number; rows: number }>(
+      `update imports set dry_run_no = dry_run_no + 1, dry_run_status = 'running', dry_run_counts = null, dry_run_issues = null,
+         dry_run_started_at = $2, dry_run_finished_at = null
+       where id = $1 and status = 'mapped' and dry_run_status is distinct from 'running' returning dry_run_no as run, rows`, [imp.id, now()]);
+    if (run) {
+      await handle(importAggregate, importStream(imp.id), {
+        type: 'StartImportDryRun', data: { importId: imp.id, run: run.run, rows: run.rows }, meta: { now: now().toISOString(), actor },
+      }, { ...requestContext(req, actor), commandId: `import:${imp.id}:dry-run:${run.run}` });
+    }
+    return reply.code(202).send(await answer(imp.id));
   });
 
   app.post('/api/imports/:id/run', {
@@ -144,7 +160,10 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRouteDeps> = async (app, 
     const { imp, settings } = await mapped(req.params.id);
     if (imp.status === 'mapped') {
       const rows = (await readImport(pool, imp.id))!.rows;
-      await pool.query(`update imports set status = 'running', started_at = $2 where id = $1 and status = 'mapped'`, [imp.id, now()]);
+      // A dry run still under way is dropped (it stops at its next chunk): the run itself now says what happens.
+      await pool.query(
+        `update imports set status = 'running', started_at = $2, dry_run_status = nullif(dry_run_status, 'running') where id = $1 and status = 'mapped'`,
+        [imp.id, now()]);
       await handle(importAggregate, importStream(imp.id), {
         type: 'StartImport', data: { importId: imp.id, mode: settings.mode, matchOn: settings.matchOn, rows }, meta: { now: now().toISOString(), actor },
       }, requestContext(req, actor));
@@ -154,18 +173,27 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRouteDeps> = async (app, 
 
   app.post('/api/imports/:id/undo', {
     schema: {
-      params: ImportParamsSchema, body: Empty, response: { 200: ImportUndoResponseSchema },
-      problems: { ...problems, 409: 'Not finished (import.not_finished), already undone, or finished more than 30 days ago (import.undo_expired).' },
+      params: ImportParamsSchema, body: Empty, response: { 202: ImportResponseSchema },
+      problems: { ...problems, 409: 'Not finished (import.not_finished), already undone (import.undone), or finished more than 30 days ago (import.undo_expired).' },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const actor = await req.actor();
     managerOnly(actor);
     const imp = await found(req.params.id);
     if (imp.status === 'undone') throw new ApiError(409, 'import.undone', 'This import has been undone already.');
-    // The rules first (finished, within 30 days), before any lead is touched.
-    const { state } = await loadState(store, importAggregate, importStream(imp.id));
-    importAggregate.decide({ type: 'UndoImport', data: { importId: imp.id, reverted: 0, kept: 0 }, meta: { now: now().toISOString(), actor } }, state);
-    const result = await undoImport(deps, imp.id, { id: actor.id, role: actor.role, teamId: actor.teamId });
-    return { ...(await answer(imp.id)), ...result };
+    if (imp.status === 'completed') {
+      // The rules first (finished, within 30 days), before anything is written.
+      const { state } = await loadState(store, importAggregate, importStream(imp.id));
+      const { rows: [{ leads } = { leads: 0 }] } = await pool.query<{ leads: number }>(
+        `select count(*)::int as leads from import_rows where import_id = $1 and applied and outcome in ('created', 'updated')`, [imp.id]);
+      const start = { type: 'StartImportUndo' as const, data: { importId: imp.id, leads }, meta: { now: now().toISOString(), actor } };
+      importAggregate.decide(start, state);
+      await pool.query(`update imports set status = 'undoing', undo_leads = $2, undo_started_at = $3 where id = $1 and status = 'completed'`, [imp.id, leads, now()]);
+      // ImportUndoStarted enqueues the undo's job.
+      await handle(importAggregate, importStream(imp.id), start, { ...requestContext(req, actor), commandId: `import:${imp.id}:undo-start` });
+    } else if (imp.status !== 'undoing') {
+      throw new ApiError(409, 'import.not_finished', 'Only a finished import can be undone.');
+    }
+    return reply.code(202).send(await answer(imp.id));
   });
 };

@@ -24,6 +24,8 @@ export type ImportRecord = {
 const CHUNK = 500;
 const MAX_ISSUES = 200;
 
+export type ImportIssue = { row: number; outcome: RowPlan['outcome']; reason: string };
+
 /** Runs `each` over the items, at most `limit` at a time (rows of different leads are independent). */
 export async function inParallel<T>(items: T[], limit: number, each: (item: T) => Promise<void>) {
   let next = 0;
@@ -52,16 +54,17 @@ type Planned = { row: number; plan: RowPlan; leadId: number | null; cells: strin
  * Plans every row of the file, chunk by chunk, with the same code for a dry run and a real run:
  * the match key's lead looked up in the read models, duplicates within the file skipped. A real
  * run (`apply`) gets each chunk's plans (rows already recorded by an earlier, interrupted run are
- * not planned again) and applies them before the next chunk is read.
+ * not planned again) and applies them before the next chunk is read. `progress` hears the counts
+ * after each chunk.
  */
 export async function planFile(
   deps: ImportRunDeps, imp: ImportRecord, settings: ImportSettings,
-  opts: { done?: Set<number>; apply?: (chunk: Planned[]) => Promise<void> } = {},
-): Promise<{ counts: ImportCounts; issues: { row: number; outcome: RowPlan['outcome']; reason: string }[] }> {
+  opts: { done?: Set<number>; apply?: (chunk: Planned[]) => Promise<void>; progress?: (counts: ImportCounts) => Promise<void> } = {},
+): Promise<{ counts: ImportCounts; issues: ImportIssue[] }> {
   const { state: fieldSet } = await loadState(deps.store, customFieldAggregate, customFieldStream);
   const firstRowOf = new Map<string, number>();
   const counts: ImportCounts = { processed: 0, created: 0, updated: 0, skipped: 0, failed: 0 };
-  const issues: { row: number; outcome: RowPlan['outcome']; reason: string }[] = [];
+  const issues: ImportIssue[] = [];
   let chunk: FileRow[] = [];
   const keyCell = (cells: string[]) => {
     const i = settings.columns.findIndex((c) => settings.mapping[c] === settings.matchOn);
@@ -90,6 +93,7 @@ export async function planFile(
       }
     }
     chunk = [];
+    if (opts.progress && planned.length > 0) await opts.progress({ ...counts });
   };
 
   for await (const r of readRows(imp.file_path, imp.format, () => {})) {

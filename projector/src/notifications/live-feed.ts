@@ -104,7 +104,7 @@ export function createLiveFeed({ pool, publish, leaderboardEveryMs = LEADERBOARD
       publish(null, { type: 'broadcast', event: 'pool_policy_changed', data: { version: events[events.length - 1]!.streamVersion } });
     }
     // An import moved on: its importer's progress bar and history (their own, never a broadcast).
-    if (projection === 'import_runs_v1' && events.length > 0) await sendImportProgress(pool, publish, events);
+    if (projection === 'import_runs_v2' && events.length > 0) await sendImportProgress(pool, publish, events);
     if (LEADERBOARD_MODELS.has(projection)) leaderboardChanged();
   };
 }
@@ -170,8 +170,10 @@ async function sendTeamMessages(pool: Pool, publish: LivePublish, events: Record
 async function sendImportProgress(pool: Pool, publish: LivePublish, events: RecordedEvent[]) {
   const ids = [...new Set(events.filter((e) => e.streamId.startsWith('import-')).map((e) => Number(e.streamId.slice(7))))];
   if (ids.length === 0) return;
-  const { rows } = await pool.query<{ id: number; started_by: number; status: string; total: number; processed: number; created: number; updated: number; skipped: number; failed: number }>(
-    'select id, started_by, status, total, processed, created, updated, skipped, failed from import_runs_v1 where id = any($1)', [ids]);
+  const { rows } = await pool.query<{
+    id: number; job: string; started_by: number; status: string; total: number; processed: number; created: number; updated: number; skipped: number;
+    failed: number; reverted: number; kept: number;
+  }>('select id, job, started_by, status, total, processed, created, updated, skipped, failed, reverted, kept from import_runs_v2 where id = any($1)', [ids]);
   for (const { started_by: userId, id: importId, ...progress } of rows) {
     publish(userId, { type: 'broadcast', event: 'import_changed', data: { importId, ...progress } });
   }

@@ -1,11 +1,11 @@
 import {
-  CustomFieldListQuerySchema, CustomFieldListResponseSchema, IdParamsSchema, ImportListQuerySchema, ImportListResponseSchema,
-  ImportMappingListResponseSchema, ImportParamsSchema, ImportResponseSchema, LeadCustomFieldsResponseSchema, type CustomField,
+  CustomFieldListQuerySchema, CustomFieldListResponseSchema, IdParamsSchema, ImportKeptQuerySchema, ImportKeptResponseSchema, ImportListQuerySchema, ImportListResponseSchema,
+  ImportMappingListResponseSchema, ImportParamsSchema, ImportResponseSchema, LeadCustomFieldsQuerySchema, LeadCustomFieldsResponseSchema, type CustomField,
 } from '@leadfloor/contracts';
 import { ApiError } from '@leadfloor/infra/http/api-error';
 import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
-import { readImport, readImports } from '@leadfloor/infra/read-models/import-record';
+import { readImport, readImports, readKeptLeads } from '@leadfloor/infra/read-models/import-record';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ const managerOnly = async (req: { actor(): Promise<{ role: string }> }) => {
 };
 
 /**
- * Reads of imports (one, the history, a run's failed rows as CSV, saved mappings) and of custom
+ * Reads of imports (one, the history, a run's failed rows as CSV, the leads an undo kept, saved mappings) and of custom
  * fields (the definitions, a lead's values). Imports are the managers'; fields are everyone's.
  */
 export const importReadRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (app, { pool }) => {
@@ -55,14 +55,30 @@ export const importReadRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (ap
     return { fields: await readCustomFields(pool, req.query) };
   });
 
+  // A lead the pool already shows but whose values row is not written yet (another projection,
+  // a moment behind) is waited for, bounded, instead of answered 404; so is `minVersion`, the
+  // version the reader's own change of the values answered (read-your-writes).
   app.get('/api/leads/:id/custom-fields', {
-    schema: { params: IdParamsSchema, response: { 200: LeadCustomFieldsResponseSchema }, problems: { 404: 'No such lead (lead.not_found).' } },
+    schema: {
+      params: IdParamsSchema, querystring: LeadCustomFieldsQuerySchema, response: { 200: LeadCustomFieldsResponseSchema },
+      problems: { 404: 'No such lead (lead.not_found).' },
+    },
   }, async (req) => {
     await req.actor();
-    const { rows } = await pool.query<{ lead_type: string; values: Record<string, string | number | boolean>; version: number }>(
-      'select lead_type, values, version from lead_custom_fields_v1 where lead_id = $1', [req.params.id]);
-    if (!rows[0]) throw new ApiError(404, 'lead.not_found', 'No such lead.');
-    return { values: rows[0].values, fields: await readCustomFields(pool, { leadType: rows[0].lead_type, active: true }), version: rows[0].version };
+    const deadline = Date.now() + READ_YOUR_WRITES_MS;
+    for (;;) {
+      const { rows } = await pool.query<{ lead_type: string; values: Record<string, string | number | boolean>; version: number }>(
+        'select lead_type, values, version from lead_custom_fields_v1 where lead_id = $1', [req.params.id]);
+      const row = rows[0];
+      const late = Date.now() > deadline;
+      if (row && (row.version >= (req.query.minVersion ?? 0) || late)) {
+        return { values: row.values, fields: await readCustomFields(pool, { leadType: row.lead_type, active: true }), version: row.version };
+      }
+      if (!row && (late || (await pool.query('select 1 from lead_pool_v1 where id = $1', [req.params.id])).rowCount === 0)) {
+        throw new ApiError(404, 'lead.not_found', 'No such lead.');
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
   });
 
   app.get('/api/imports', { schema: { querystring: ImportListQuerySchema, response: { 200: ImportListResponseSchema }, problems: { 403: 'Managers only (import.manager_only).' } } }, async (req) => {
@@ -77,6 +93,17 @@ export const importReadRoutes: FastifyPluginAsyncZod<{ pool: Pool }> = async (ap
     const imp = await readImport(pool, req.params.id);
     if (!imp) throw new ApiError(404, 'import.not_found', 'No such import.');
     return { import: imp };
+  });
+
+  app.get('/api/imports/:id/kept', {
+    schema: {
+      params: ImportParamsSchema, querystring: ImportKeptQuerySchema, response: { 200: ImportKeptResponseSchema },
+      problems: { 403: 'Managers only (import.manager_only).', 404: 'No such import (import.not_found).' },
+    },
+  }, async (req) => {
+    await managerOnly(req);
+    if (!(await readImport(pool, req.params.id))) throw new ApiError(404, 'import.not_found', 'No such import.');
+    return readKeptLeads(pool, req.params.id, req.query.limit, req.query.cursor ? Number(req.query.cursor) : null);
   });
 
   app.get('/api/import-mappings', { schema: { response: { 200: ImportMappingListResponseSchema }, problems: { 403: 'Managers only (import.manager_only).' } } }, async (req) => {

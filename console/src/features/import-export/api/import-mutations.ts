@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  CustomFieldListResponseSchema, CustomFieldResponseSchema, ImportDryRunResponseSchema, ImportResponseSchema, ImportUndoResponseSchema,
+  CustomFieldListResponseSchema, CustomFieldResponseSchema, ImportResponseSchema,
   type CreateCustomFieldBody, type ImportMappingBody, type UpdateCustomFieldBody,
 } from '@leadfloor/contracts';
 import { api } from '../../../lib/api';
@@ -19,9 +19,10 @@ export const useUploadImport = () => useImportMutation((file: File) => {
 });
 export const useSaveMapping = () => useImportMutation(({ id, body }: { id: number; body: ImportMappingBody }) =>
   api.put(`/api/imports/${id}/mapping`, body, ImportResponseSchema).then((r) => r.import));
-export const useDryRun = () => useMutation({ mutationFn: (id: number) => api.post(`/api/imports/${id}/dry-run`, {}, ImportDryRunResponseSchema) });
+/** Dry run and undo are jobs: the answer is the import with the job started; its progress comes over /ws. */
+export const useDryRun = () => useImportMutation((id: number) => api.post(`/api/imports/${id}/dry-run`, {}, ImportResponseSchema).then((r) => r.import));
 export const useRunImport = () => useImportMutation((id: number) => api.post(`/api/imports/${id}/run`, {}, ImportResponseSchema).then((r) => r.import));
-export const useUndoImport = () => useImportMutation((id: number) => api.post(`/api/imports/${id}/undo`, {}, ImportUndoResponseSchema));
+export const useUndoImport = () => useImportMutation((id: number) => api.post(`/api/imports/${id}/undo`, {}, ImportResponseSchema).then((r) => r.import));
 
 /** A field write, then the list once it has the write's version (the gateway waits, bounded). */
 function useFieldMutation<A>(write: (args: A) => Promise<{ version: number }>) {

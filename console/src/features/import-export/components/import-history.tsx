@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import type { Import } from '@leadfloor/contracts';
 import { PanelEmpty, PanelError, PanelLoading } from '../../../components/panel-state';
@@ -11,7 +11,8 @@ import { serverMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
 import { useUndoImport } from '../api/import-mutations';
-import { importHistoryQuery } from '../api/import-queries';
+import { importHistoryQuery, importQuery, keptQuery } from '../api/import-queries';
+import { JobProgress } from './import-progress';
 import { STATUS_LABELS } from '../import-labels';
 
 /** Past imports, newest first: counts, errors.csv, and undo within 30 days (with what it kept, and why). */
@@ -66,34 +67,61 @@ function HistoryRow({ imp, onOpen, onUndo }: { imp: Import; onOpen: () => void; 
   );
 }
 
+/**
+ * The undo, a background job: asked for here, its progress bar moves with the /ws messages of its
+ * chunks; at the end, how many leads went back and the ones kept, with why. Closed while it runs,
+ * the history row says "Undoing" until it is done.
+ */
 function UndoDialog({ imp, onClose }: { imp: Import; onClose: () => void }) {
   const undo = useUndoImport();
-  const result = undo.data;
+  const live = useQuery({ ...importQuery(imp.id), enabled: undo.isSuccess }).data;
+  const undoState = live?.undo && (live.status === 'undoing' || live.status === 'undone') ? live.undo : null;
   return (
     <Dialog open onClose={onClose} title={`Undo ${imp.fileName}?`}
       description="Leads this import made are taken back, and values it changed get their old ones, unless someone has claimed, worked or changed them since: those stay, listed here.">
-      {result ? (
+      {undoState && live?.status === 'undone' ? <UndoResult importId={imp.id} undo={undoState} onClose={onClose} /> : undoState ? (
         <div className="flex flex-col gap-3">
-          <p className="text-sm text-foreground">{formatCount(result.reverted)} leads reverted.</p>
-          {result.kept.length > 0 && (
-            <>
-              <p className="text-sm font-medium text-foreground">Kept ({formatCount(result.kept.length)}):</p>
-              <ul className="max-h-56 overflow-y-auto rounded-lg border border-border text-sm">
-                {result.kept.map((k) => <li key={k.leadId} className="border-b border-border px-3 py-1.5 last:border-0"><span className="font-medium">{k.name}</span> <span className="text-muted">{k.reason}</span></li>)}
-              </ul>
-            </>
-          )}
-          <div className="flex justify-end"><Button onClick={onClose}>Done</Button></div>
+          <JobProgress label="Undo progress" title="Undoing..." done={undoState.processed} total={undoState.leads} unit="leads" />
+          <div className="flex justify-end"><Button variant="ghost" onClick={onClose}>Close, keep undoing</Button></div>
         </div>
       ) : (
         <div className="flex flex-col gap-3">
           {undo.error && <p role="alert" className="text-sm text-destructive">{serverMessage(undo.error) ?? 'The import could not be undone.'}</p>}
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={onClose}>Cancel</Button>
-            <Button variant="destructive" disabled={undo.isPending} onClick={() => undo.mutate(imp.id)}>{undo.isPending ? 'Undoing...' : 'Undo import'}</Button>
+            <Button variant="destructive" disabled={undo.isPending || undo.isSuccess} onClick={() => undo.mutate(imp.id)}>
+              {undo.isPending || undo.isSuccess ? 'Undoing...' : 'Undo import'}
+            </Button>
           </div>
         </div>
       )}
     </Dialog>
+  );
+}
+
+function UndoResult({ importId, undo, onClose }: { importId: number; undo: NonNullable<Import['undo']>; onClose: () => void }) {
+  const kept = useInfiniteQuery({ ...keptQuery(importId), enabled: undo.kept > 0 });
+  const leads = kept.data?.pages.flatMap((p) => p.kept) ?? [];
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-foreground">{formatCount(undo.reverted)} leads reverted.</p>
+      {undo.kept > 0 && (
+        <>
+          <p className="text-sm font-medium text-foreground">Kept ({formatCount(undo.kept)}):</p>
+          {kept.error && !kept.data ? <p role="alert" className="text-sm text-destructive">{serverMessage(kept.error) ?? 'The kept leads could not be loaded.'}</p>
+            : !kept.data ? <PanelLoading label="Loading the kept leads" rows={2} /> : (
+              <ul className="max-h-56 overflow-y-auto rounded-lg border border-border text-sm">
+                {leads.map((k) => <li key={k.leadId} className="border-b border-border px-3 py-1.5 last:border-0"><span className="font-medium">{k.name}</span> <span className="text-muted">{k.reason}</span></li>)}
+              </ul>
+            )}
+          {kept.hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="ghost" size="sm" disabled={kept.isFetchingNextPage} onClick={() => void kept.fetchNextPage()}>Load more</Button>
+            </div>
+          )}
+        </>
+      )}
+      <div className="flex justify-end"><Button onClick={onClose}>Done</Button></div>
+    </div>
   );
 }

@@ -8,18 +8,21 @@ import { useDryRun, useRunImport } from '../api/import-mutations';
 import { importQuery } from '../api/import-queries';
 import { MODE_LABELS } from '../import-labels';
 import { ImportCounts } from './import-counts';
-import { ImportProgress } from './import-progress';
+import { ImportProgress, JobProgress } from './import-progress';
 
 /**
  * Step 3 and 4: the dry run (what would be created, updated, skipped and why, nothing changed),
- * then the run, a background job whose progress bar moves with the /ws messages of its chunks.
+ * then the run. Both are background jobs whose progress bars move with the /ws messages of their
+ * chunks; leaving the page and coming back finds them where they are.
  */
 export function RunStep({ importId, onEditMapping, onDone }: { importId: number; onEditMapping: (imp: Import) => void; onDone: () => void }) {
   const imp = useQuery(importQuery(importId)).data;
   const dryRun = useDryRun();
   const run = useRunImport();
   if (!imp) return null;
-  const started = imp.status === 'running' || imp.status === 'completed' || imp.status === 'undone';
+  const started = imp.status !== 'uploaded' && imp.status !== 'mapped';
+  const checking = imp.dryRun?.status === 'running' || dryRun.isPending;
+  const report = imp.dryRun?.status === 'completed' ? imp.dryRun : null;
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-muted">
@@ -27,7 +30,9 @@ export function RunStep({ importId, onEditMapping, onDone }: { importId: number;
       </p>
       {!started && (
         <>
-          {dryRun.data ? <DryRunReport report={dryRun.data} /> : (
+          {imp.dryRun?.status === 'running' ? (
+            <JobProgress label="Dry run progress" title="Checking..." done={imp.dryRun.counts.processed} total={imp.rows} unit="rows" />
+          ) : report ? <DryRunReport report={report} /> : (
             <p className="text-sm text-foreground">Check what the import will do first: the dry run reads the whole file and changes nothing.</p>
           )}
           {(dryRun.error ?? run.error) && (
@@ -35,8 +40,8 @@ export function RunStep({ importId, onEditMapping, onDone }: { importId: number;
           )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="ghost" onClick={() => onEditMapping(imp)}>Change mapping</Button>
-            <Button variant="secondary" disabled={dryRun.isPending} onClick={() => dryRun.mutate(imp.id)}>{dryRun.isPending ? 'Checking...' : 'Dry run'}</Button>
-            <Button disabled={!dryRun.data || run.isPending} onClick={() => run.mutate(imp.id)}>Run import</Button>
+            <Button variant="secondary" disabled={checking} onClick={() => dryRun.mutate(imp.id)}>{checking ? 'Checking...' : report ? 'Dry run again' : 'Dry run'}</Button>
+            <Button disabled={!report || run.isPending} onClick={() => run.mutate(imp.id)}>Run import</Button>
           </div>
         </>
       )}
@@ -49,7 +54,10 @@ function Started({ imp, onDone }: { imp: Import; onDone: () => void }) {
   return (
     <>
       <ImportProgress imp={imp} />
-      {imp.status !== 'running' && (
+      {imp.status === 'undoing' && imp.undo && (
+        <JobProgress label="Undo progress" title="Undoing..." done={imp.undo.processed} total={imp.undo.leads} unit="leads" />
+      )}
+      {imp.status !== 'running' && imp.status !== 'undoing' && (
         <div className="flex flex-col gap-3">
           <p className="flex items-center gap-2 text-sm font-medium text-foreground">
             <CircleCheck aria-hidden className="size-5 text-success-soft-foreground" /> Import {imp.status === 'undone' ? 'undone' : 'finished'}.
@@ -65,7 +73,7 @@ function Started({ imp, onDone }: { imp: Import; onDone: () => void }) {
   );
 }
 
-function DryRunReport({ report }: { report: ImportDryRun }) {
+function DryRunReport({ report }: { report: Pick<ImportDryRun, 'counts' | 'issues'> }) {
   return (
     <section aria-label="Dry run" className="flex flex-col gap-3">
       <h3 className="text-sm font-semibold text-foreground">Dry run: what the import would do</h3>

@@ -1,3 +1,4 @@
+import { LeadTypeSchema } from '@leadfloor/events';
 import { z } from 'zod';
 import { IdQuerySchema } from './scalars';
 
@@ -28,10 +29,14 @@ export const FUNNEL_PAGE_MAX_BYTES = 256 * 1024;
 // ---- writes ------------------------------------------------------------------------------
 
 /** POST /api/funnels. Without a slug one is made from the name. */
-export const CreateFunnelBodySchema = z.strictObject({ name, description: text(500).optional(), slug: FunnelSlugSchema.optional() });
+export const CreateFunnelBodySchema = z.strictObject({
+  name, description: text(500).optional(), slug: FunnelSlugSchema.optional(),
+  /** The type of the leads its forms make (default real_estate). */
+  leadType: LeadTypeSchema.default('real_estate'),
+});
 export type CreateFunnelBody = z.input<typeof CreateFunnelBodySchema>;
 /** PATCH /api/funnels/{id}: the funnel's details. */
-export const EditFunnelBodySchema = z.strictObject({ name: name.optional(), description: text(500).optional(), slug: FunnelSlugSchema.optional() })
+export const EditFunnelBodySchema = z.strictObject({ name: name.optional(), description: text(500).optional(), slug: FunnelSlugSchema.optional(), leadType: LeadTypeSchema.optional() })
   .refine((b) => Object.keys(b).length > 0, 'Change at least one field');
 export type EditFunnelBody = z.input<typeof EditFunnelBodySchema>;
 
@@ -83,7 +88,7 @@ export type FunnelPageError = z.infer<typeof FunnelPageErrorSchema>;
 // ---- reads -------------------------------------------------------------------------------
 
 export const FunnelSummarySchema = z.object({
-  id: z.number().int(), name: z.string(), description: z.string(), slug: z.string(), status: FunnelStatusSchema,
+  id: z.number().int(), name: z.string(), description: z.string(), slug: z.string(), status: FunnelStatusSchema, leadType: LeadTypeSchema,
   ownerId: z.number().int(), ownerName: z.string(),
   steps: z.number().int(),
   /** Leads its forms made, and their share of unique visitors of the first step (percent, one decimal; null before any visit). */

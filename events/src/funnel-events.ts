@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { FunnelVariantKeySchema } from './funnel-origin';
+import { LeadTypeSchema } from './lead-events';
 
 const at = z.iso.datetime({ offset: true });
 const id = z.number().int().positive();
 const by = z.number().int().nullable();
 
-export const FunnelVariantKeySchema = z.enum(['A', 'B', 'C', 'D']);
-export type FunnelVariantKey = z.infer<typeof FunnelVariantKeySchema>;
 /** A page's content address: the SHA-256 of its canonical JSON, in hex; the body is in `page_contents`. */
 export const PageHashSchema = z.string().regex(/^[0-9a-f]{64}$/);
 const weights = z.partialRecord(FunnelVariantKeySchema, z.number().int());
@@ -15,22 +15,6 @@ export const FunnelMetadataFieldsSchema = z.object({
   valueProposition: z.string(), specialOffers: z.string(), brandVoice: z.string(), ctaGoals: z.string(),
 });
 
-/**
- * Where a form's lead came from, on its LeadCreated: the funnel, step and variant it was shown,
- * the submission that made it, UTM first and last touch, the ad click ids and the landing path.
- */
-const touch = z.object({
-  source: z.string().nullable(), medium: z.string().nullable(), campaign: z.string().nullable(),
-  term: z.string().nullable(), content: z.string().nullable(),
-});
-export const FunnelOriginSchema = z.object({
-  funnelId: id, stepId: id, variant: FunnelVariantKeySchema, submissionId: z.string(),
-  firstTouch: touch.nullable(), lastTouch: touch.nullable(),
-  gclid: z.string().nullable(), fbclid: z.string().nullable(), ttclid: z.string().nullable(),
-  landingPath: z.string().nullable(),
-});
-export type FunnelOrigin = z.infer<typeof FunnelOriginSchema>;
-export type FunnelTouch = z.infer<typeof touch>;
 
 /**
  * A marketing funnel's stream (`funnel-<id>`): its details, its ordered steps (paths unique in
@@ -40,9 +24,10 @@ export type FunnelTouch = z.infer<typeof touch>;
  * LeadCreated events with an origin on their own streams.
  */
 export const funnelEventSchemas = {
-  FunnelCreated: z.object({ funnelId: id, name: z.string(), description: z.string(), slug: z.string(), ownerId: id, at }),
+  // `leadType`: the type of the leads its forms make.
+  FunnelCreated: z.object({ funnelId: id, name: z.string(), description: z.string(), slug: z.string(), leadType: LeadTypeSchema, ownerId: id, at }),
   FunnelDetailsEdited: z.object({
-    funnelId: id, changes: z.object({ name: z.string().optional(), description: z.string().optional(), slug: z.string().optional() }), by, at,
+    funnelId: id, changes: z.object({ name: z.string().optional(), description: z.string().optional(), slug: z.string().optional(), leadType: LeadTypeSchema.optional() }), by, at,
   }),
   FunnelMetadataEdited: z.object({ funnelId: id, metadata: FunnelMetadataFieldsSchema, by, at }),
   FunnelStepAdded: z.object({ funnelId: id, stepId: id, name: z.string(), path: z.string(), position: z.number().int(), by, at }),

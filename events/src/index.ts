@@ -25,3 +25,4 @@ export * from './assessment-attempts';
 export * from './job-events';
 export * from './application-events';
 export * from './funnel-events';
+export * from './funnel-origin';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FunnelOriginSchema } from './funnel-origin';
 import { leadOfferEventSchemas } from './lead-offer-events';
 
 export const LeadTypeSchema = z.enum(['real_estate', 'finance', 'forex']);
@@ -45,6 +46,8 @@ export const leadEventSchemas = {
     // made before leads carried them.
     funnelSource: z.string().nullable().optional(),
     funnelCampaignId: z.string().nullable().optional(),
+    // A lead a funnel's form made: the funnel, step, variant and submission, and the visitor's touches.
+    funnelOrigin: FunnelOriginSchema.optional(),
     // A bulk-created lead the floor's drip holds back until then (managers see it; LeadDripReleased lets it in).
     releaseAt: at.optional(),
     at,

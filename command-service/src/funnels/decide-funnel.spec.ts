@@ -12,7 +12,7 @@ const manager: UserActor = { id: 1, role: 'manager', teamId: null };
 const h = (c: string) => c.repeat(64);
 const by = 7;
 
-const created: FunnelEvent = { type: 'FunnelCreated', data: { funnelId: 5, name: 'Webinar', description: '', slug: 'webinar', ownerId: 7, at: now } };
+const created: FunnelEvent = { type: 'FunnelCreated', data: { funnelId: 5, name: 'Webinar', description: '', slug: 'webinar', leadType: 'finance', ownerId: 7, at: now } };
 const optIn: FunnelEvent = { type: 'FunnelStepAdded', data: { funnelId: 5, stepId: 1, name: 'Opt-in', path: 'join', position: 0, by, at: now } };
 const thanks: FunnelEvent = { type: 'FunnelStepAdded', data: { funnelId: 5, stepId: 2, name: 'Thank you', path: 'thanks', position: 1, by, at: now } };
 const draft = (stepId: number, hash: string, variant: 'A' | 'B' = 'A'): FunnelEvent =>
@@ -38,8 +38,8 @@ const cmd = <T extends FunnelCommand['type']>(type: T, data: Extract<FunnelComma
 
 describe('funnel decider: details and steps', () => {
   it('creates a funnel owned by the person who made it, once', () => {
-    given().when(cmd('CreateFunnel', { funnelId: 5, name: 'Webinar', description: '', slug: 'webinar' })).then([created]);
-    given(created).when(cmd('CreateFunnel', { funnelId: 5, name: 'Webinar', description: '', slug: 'webinar' })).thenRefuses('RuleViolation', 'funnel.already_exists');
+    given().when(cmd('CreateFunnel', { funnelId: 5, name: 'Webinar', description: '', slug: 'webinar', leadType: 'finance' })).then([created]);
+    given(created).when(cmd('CreateFunnel', { funnelId: 5, name: 'Webinar', description: '', slug: 'webinar', leadType: 'finance' })).thenRefuses('RuleViolation', 'funnel.already_exists');
   });
   it('lets the owner and managers edit, nobody else', () => {
     const edit = (actor: UserActor) => cmd('EditFunnelDetails', { name: 'Masterclass' }, actor);

@@ -1,4 +1,4 @@
-import type { FunnelEvent, FunnelVariantKey } from '@leadfloor/events';
+import type { FunnelEvent, FunnelVariantKey, LeadType } from '@leadfloor/events';
 import { z } from 'zod';
 import { Forbidden, NotFound, RuleViolation } from '../shared/domain-error';
 import { isSystem, type UserActor } from '../users/commands';
@@ -11,8 +11,8 @@ type Metadata = {
   valueProposition: string; specialOffers: string; brandVoice: string; ctaGoals: string;
 };
 export type FunnelCommand =
-  | Cmd<'CreateFunnel', { funnelId: number; name: string; description: string; slug: string }>
-  | Cmd<'EditFunnelDetails', { name?: string; description?: string; slug?: string }>
+  | Cmd<'CreateFunnel', { funnelId: number; name: string; description: string; slug: string; leadType: LeadType }>
+  | Cmd<'EditFunnelDetails', { name?: string; description?: string; slug?: string; leadType?: LeadType }>
   | Cmd<'EditFunnelMetadata', { metadata: Metadata }>
   | Cmd<'AddFunnelStep', { name: string; path: string }>
   | Cmd<'EditFunnelStep', { stepId: number; name?: string; path?: string }>

@@ -1,4 +1,4 @@
-import type { FunnelEvent, FunnelVariantKey } from '@leadfloor/events';
+import type { FunnelEvent, FunnelVariantKey, LeadType } from '@leadfloor/events';
 
 export type FunnelStatus = 'draft' | 'active' | 'paused' | 'archived';
 export type FunnelWeights = Partial<Record<FunnelVariantKey, number>>;
@@ -9,7 +9,7 @@ export type FunnelStepState = {
   splitTest: FunnelWeights | null;
 };
 export type Funnel = {
-  id: number; name: string; description: string; slug: string; ownerId: number; status: FunnelStatus;
+  id: number; name: string; description: string; slug: string; leadType: LeadType; ownerId: number; status: FunnelStatus;
   /** In order: the first step is the funnel's landing page. */
   steps: FunnelStepState[];
   nextStepId: number; publishedVersion: number;
@@ -26,7 +26,7 @@ export function evolveFunnel(s: FunnelState, e: FunnelEvent): FunnelState {
   if (e.type === 'FunnelCreated') {
     const d = e.data;
     return {
-      exists: true, id: d.funnelId, name: d.name, description: d.description, slug: d.slug, ownerId: d.ownerId,
+      exists: true, id: d.funnelId, name: d.name, description: d.description, slug: d.slug, leadType: d.leadType, ownerId: d.ownerId,
       status: 'draft', steps: [], nextStepId: 1, publishedVersion: 0,
     };
   }

@@ -1,5 +1,5 @@
 import type { CustomFieldDefinition } from '../custom-fields/custom-field-set';
-import type { CustomFieldValue, LeadDetailChanges, LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType, PoolDistribution, ScopedPoolPolicy } from '@leadfloor/events';
+import type { CustomFieldValue, FunnelOrigin, LeadDetailChanges, LeadPriority, LeadSource, LeadStage, LeadStatus, LeadType, PoolDistribution, ScopedPoolPolicy } from '@leadfloor/events';
 
 // Open union: roles beyond these three may appear (spec 6 names only these), and a decider
 // must treat an unknown role as having no special rights rather than fail to type-check.
@@ -52,6 +52,8 @@ export type CreateLead = Command<
     /** The marketing funnel's source and campaign (utm_source, utm_campaign); absent when none said. */
     funnelSource?: string;
     funnelCampaignId?: string;
+    /** A funnel form's lead: where it came from (funnels/submission-lead.ts). */
+    funnelOrigin?: FunnelOrigin;
     /** Bulk creation under the floor's drip: the lead enters the pool then (drip-release.ts). */
     releaseAt?: string;
   }>

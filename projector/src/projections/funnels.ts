@@ -18,7 +18,7 @@ export type LiveStep = { stepId: number; name: string; path: string; variants: P
 export type FunnelLive = { slug: string; publishedVersion: number; steps: LiveStep[] };
 
 export type FunnelRow = {
-  id: number; name: string; description: string; slug: string; status: string; owner_id: number;
+  id: number; name: string; description: string; slug: string; lead_type: string; status: string; owner_id: number;
   metadata: Record<string, string> | null; steps: FunnelStepRow[]; live: FunnelLive | null;
   published_version: number; last_published_at: string | null; created_at: string; updated_at: string; version: number;
 };
@@ -34,7 +34,7 @@ function reduce(row: FunnelRow | null, e: RecordedEvent): FunnelRow | null {
   if (type === 'FunnelCreated') {
     const d = parseEventData(type, e.data, e.metadata.schemaVersion);
     return {
-      id: d.funnelId, name: d.name, description: d.description, slug: d.slug, status: 'draft', owner_id: d.ownerId,
+      id: d.funnelId, name: d.name, description: d.description, slug: d.slug, lead_type: d.leadType, status: 'draft', owner_id: d.ownerId,
       metadata: null, steps: [], live: null, published_version: 0, last_published_at: null, created_at: d.at, updated_at: d.at, version,
     };
   }
@@ -43,7 +43,8 @@ function reduce(row: FunnelRow | null, e: RecordedEvent): FunnelRow | null {
   switch (type) {
     case 'FunnelDetailsEdited': {
       const d = parseEventData(type, e.data, e.metadata.schemaVersion);
-      return r(d.changes, d.at);
+      const { leadType, ...rest } = d.changes;
+      return r({ ...rest, ...(leadType ? { lead_type: leadType } : {}) }, d.at);
     }
     case 'FunnelMetadataEdited': {
       const d = parseEventData(type, e.data, e.metadata.schemaVersion);
@@ -143,7 +144,7 @@ export const funnels = rowProjection<FunnelRow>({
   async createTables(db, { rows: t }) {
     await db.query(`
       create table "${t}" (
-        id int primary key, name text not null, description text not null, slug text not null, status text not null,
+        id int primary key, name text not null, description text not null, slug text not null, lead_type text not null, status text not null,
         owner_id int not null, metadata jsonb, steps jsonb not null, live jsonb, published_version int not null,
         last_published_at timestamptz, created_at timestamptz not null, updated_at timestamptz not null, version int not null
       );

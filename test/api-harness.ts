@@ -87,7 +87,7 @@ export async function startApi(opts: {
       kind: 'in-process',
       register: (gateway) => gateway.register(commandRoutes, {
         pool, bodyLimit: 1_048_576, secureCookies: false, authLimits: { ...generous, ...opts.limits }, twoFactorKey,
-        billing: opts.billing, claimLimit: opts.claimLimit, integrations, inboundPerSource: opts.inboundPerSource,
+        billing: opts.billing, claimLimit: opts.claimLimit, claimCounts: 'process', integrations, inboundPerSource: opts.inboundPerSource,
         dataDir: join(tmpdir(), 'leadfloor-test-data'),
       }),
     },

@@ -6,6 +6,7 @@ import { healthRoutes, type ReadinessChecks } from '@leadfloor/infra/http/health
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { RateRule } from '@leadfloor/infra/auth/rate-limiter';
 import { createRateLimiter } from '@leadfloor/infra/auth/rate-limiter';
+import { createMemoryRateLimiter } from '@leadfloor/infra/auth/memory-rate-limiter';
 import { createSessionStore } from '@leadfloor/infra/auth/sessions';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { sessionAuth } from '@leadfloor/infra/http/session-auth';
@@ -51,6 +52,12 @@ export type CommandRouteDeps = {
   now?: () => Date;
   authLimits?: AuthLimits;
   claimLimit?: RateRule;
+  /**
+   * Where claims per agent are counted: `database` (default), shared by every process that takes
+   * claims; `process`, in this process's memory with no round trip, exact when it is the only
+   * one taking claims (the embedded form).
+   */
+  claimCounts?: 'database' | 'process';
   /** How the floor pays (billing/billing-provider.ts): by hand unless Stripe is configured. */
   billing?: BillingProvider;
   /** The key TOTP secrets are encrypted with (infra/auth/two-factor-key.ts loads it). */
@@ -78,13 +85,15 @@ export const commandRoutes: FastifyPluginAsync<CommandRouteDeps> = async (app, d
   const handle = createCommandHandler(store);
   const sessions = createSessionStore(pool);
   const limiter = createRateLimiter(pool);
+  // The lead routes and the offers' routes count one agent's claims together.
+  const claimLimiter = deps.claimCounts === 'process' ? createMemoryRateLimiter() : limiter;
   await app.register(sessionAuth, { pool, sessions, secureCookies });
   await app.register(twoFactorGate, { pool });
   const hasher = createPasswordHasher();
   const pendingSignIns = createPendingSignIns(pool);
   await app.register(authRoutes, { pool, store, handle, sessions, limiter, hasher, now, limits: deps.authLimits, pendingSignIns, secureCookies });
-  await app.register(leadRoutes, { pool, store, handle, limiter, now, claimLimit: deps.claimLimit, policies: createPoolPolicyReader(store) });
-  await app.register(poolDistributionRoutes, { pool, store, handle, limiter, now, claimLimit: deps.claimLimit, policies: createPoolPolicyReader(store) });
+  await app.register(leadRoutes, { pool, store, handle, limiter: claimLimiter, now, claimLimit: deps.claimLimit, policies: createPoolPolicyReader(store) });
+  await app.register(poolDistributionRoutes, { pool, store, handle, limiter: claimLimiter, now, claimLimit: deps.claimLimit, policies: createPoolPolicyReader(store) });
   await app.register(poolPolicyRoutes, { pool, handle, now });
   await app.register(notificationRoutes, { pool, handle, now });
   await app.register(callRoutes, { pool, store, handle, now });

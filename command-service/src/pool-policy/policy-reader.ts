@@ -21,3 +21,37 @@ export function createPoolPolicyReader(store: EventStore): PoolPolicyReader {
     return next;
   };
 }
+
+/**
+ * The policy as this process last read it, for the commands that append with its version as a
+ * guard (handle-command's `guards`): built on it with no round trip, and refused by the append if
+ * the policy moved since, so a change committed before the append always counts.
+ */
+export type RememberedPoolPolicy = {
+  /** The policy last read; read first only when none is known or a guard found it moved. */
+  remembered(): Promise<PoolPolicies>;
+  /** A guard found the policy stream past the remembered version: the next `remembered` reads. */
+  moved(): void;
+  /** The policy as of now, read (for an answer no append guarded). */
+  current: PoolPolicyReader;
+};
+
+export function rememberPoolPolicy(read: PoolPolicyReader): RememberedPoolPolicy {
+  let known: PoolPolicies | null = null;
+  // A read that began before a guard found the policy moved may predate the change: not kept.
+  let moves = 0;
+  const current = async () => {
+    const at = moves;
+    const p = await read();
+    if (at === moves && (!known || p.version >= known.version)) known = p;
+    return p;
+  };
+  return {
+    remembered: async () => known ?? current(),
+    moved: () => {
+      known = null;
+      moves++;
+    },
+    current,
+  };
+}

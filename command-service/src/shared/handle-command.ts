@@ -1,6 +1,6 @@
 import { currentSchemaVersion, isEventType, parseEventData, type RecordedEvent } from '@leadfloor/events';
-import { VersionConflictError } from '@leadfloor/infra/event-store/errors';
-import type { CounterChange, EventStore, UniqueKey } from '@leadfloor/infra/event-store/types';
+import { StreamGuardMovedError, VersionConflictError } from '@leadfloor/infra/event-store/errors';
+import type { CounterChange, EventStore, StreamGuard, UniqueKey } from '@leadfloor/infra/event-store/types';
 import { commandTypes, countCommands, outcomeOf } from './command-outcomes';
 import { VersionConflict } from './domain-error';
 import { createStreamStateCache, type KnownStream, type StreamStateCache } from './stream-state-cache';
@@ -37,6 +37,12 @@ export type CommandOutcome<S> = {
 export type HandleOptions<S, E> = {
   claimKeys?(events: E[], state: S): UniqueKey[];
   releaseKeys?(events: E[], state: S): UniqueKey[];
+  /**
+   * Other streams the command was built on, read from memory (the floor's pool policy): the
+   * append carries their versions and happens only while they still hold. When one moved,
+   * `moved` is told (the next build reads it again) and the command is built and decided again.
+   */
+  guards?: { current(): StreamGuard[]; moved(): void };
 };
 
 const MAX_ATTEMPTS = 8;
@@ -159,7 +165,7 @@ export function createCommandHandler(store: EventStore, { cache = createStreamSt
           metadata: { actorId: ctx.actorId, correlationId: ctx.correlationId, causationId: ctx.causationId ?? null },
           commandId: ctx.commandId, result: outcome,
           claimKeys: opts.claimKeys?.(events, state), releaseKeys: opts.releaseKeys?.(events, state),
-          counters: aggregate.counters?.(events, state, cmd),
+          counters: aggregate.counters?.(events, state, cmd), guards: opts.guards?.current(),
         });
         if (appended.replayed) {
           cache.delete(streamId);
@@ -168,10 +174,17 @@ export function createCommandHandler(store: EventStore, { cache = createStreamSt
         cache.set(streamId, aggregate, { state: events.map(asStored<E>).reduce(aggregate.evolve, state), version: appended.version });
         return outcome;
       } catch (err) {
-        if (!(err instanceof VersionConflictError)) throw err;
+        const guardMoved = err instanceof StreamGuardMovedError;
+        if (!(err instanceof VersionConflictError) && !guardMoved) throw err;
         if (attempt >= MAX_ATTEMPTS) {
           cache.delete(streamId);
           throw new VersionConflict('stream.busy', `${streamId} changed too often while deciding; try again.`);
+        }
+        if (guardMoved) {
+          // What the command was built on moved: built and decided again on it (its own stream's
+          // conflict, if it had one too, shows at the next append).
+          opts.guards?.moved();
+          continue;
         }
         known = (await catchUp(aggregate, streamId, known)).fresh;
         verified = true;

@@ -1,8 +1,12 @@
 import type { Pool } from '../postgres/pool';
 
 export type Role = 'agent' | 'teamLead' | 'manager';
-/** The signed-in user as commands and reads need them, resolved from the session alone. */
-export type SessionActor = { id: number; role: Role; teamId: number | null; fullName: string | null };
+/**
+ * The signed-in user as commands and reads need them, resolved from the session alone.
+ * `twoFactorSetupRequired`: read with the session (the same snapshot) when the session store
+ * resolved it; the floor requires a second factor and this user has none yet.
+ */
+export type SessionActor = { id: number; role: Role; teamId: number | null; fullName: string | null; twoFactorSetupRequired?: boolean };
 
 /**
  * Reads the actor's role and team from the users read model. A user registered a moment ago

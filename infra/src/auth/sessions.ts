@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Pool } from '../postgres/pool';
 import { actorOf, loadActor, type ActorRow, type SessionActor } from './actor';
+import { TWO_FACTOR_REQUIRED_MARK, twoFactorMark } from './two-factor-gate';
 
 export const SESSION_COOKIE = 'lf_session';
 /** "Remember me": a 30-day cookie. Otherwise a browser-session cookie backed by a 12-hour session. */
@@ -8,6 +9,16 @@ export const REMEMBERED_SESSION_MS = 30 * 24 * 3600_000;
 export const BROWSER_SESSION_MS = 12 * 3600_000;
 
 const UNDEFINED_TABLE = '42P01';
+
+// A named prepared statement (planned once per connection): it runs on every signed-in request.
+const RESOLVE_ACTOR = {
+  name: 'lf_resolve_actor_v1',
+  text: `select s.user_id, s.last_seen_at, s.user_agent, u.role, u.team_id, u.full_name,
+           exists (select 1 from unique_keys where scope = $2 and key = $3)
+             and not exists (select 1 from unique_keys where scope = $4 and key = s.user_id::text) as two_factor_blocked
+         from sessions s left join users_v1 u on u.id = s.user_id
+         where s.token_hash = $1 and s.expires_at > now()`,
+};
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -67,10 +78,11 @@ export function createSessionStore(pool: Pool): SessionStore {
     async resolveActor(token, seen = {}) {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
-      // The session joined with the users read model: one round trip on every signed-in request.
-      const found = await pool.query<ActorRow & { user_id: number; last_seen_at: Date; user_agent: string | null }>(
-        `select s.user_id, s.last_seen_at, s.user_agent, u.role, u.team_id, u.full_name from sessions s left join users_v1 u on u.id = s.user_id
-         where s.token_hash = $1 and s.expires_at > now()`, [tokenHash]).catch((err: { code?: string }) => {
+      // The session joined with the users read model, and the floor's two-factor rule for this
+      // user (the gate's check, same snapshot): one round trip on every signed-in request.
+      const found = await pool.query<ActorRow & { user_id: number; last_seen_at: Date; user_agent: string | null; two_factor_blocked: boolean }>({
+        ...RESOLVE_ACTOR, values: [tokenHash, TWO_FACTOR_REQUIRED_MARK.scope, TWO_FACTOR_REQUIRED_MARK.key, twoFactorMark(0).scope],
+      }).catch((err: { code?: string }) => {
         if (err.code === UNDEFINED_TABLE) return null;
         throw err;
       });
@@ -78,7 +90,7 @@ export function createSessionStore(pool: Pool): SessionStore {
         const row = found.rows[0];
         if (!row) return null;
         await touch(tokenHash, row, seen.userAgent);
-        return actorOf(row.user_id, row);
+        return { ...actorOf(row.user_id, row), twoFactorSetupRequired: row.two_factor_blocked };
       }
       // No users read model in this database yet (its projector has not started): the session alone.
       const session = await resolve(token);

@@ -24,3 +24,12 @@ export class CounterLimitError extends Error {
     this.name = 'CounterLimitError';
   }
 }
+
+/** A stream the decision was built on besides its own (an append's guard) moved past the version read: nothing was appended. */
+export class StreamGuardMovedError extends Error {
+  readonly kind = 'StreamGuardMoved' as const;
+  constructor(readonly streamIds: string[]) {
+    super(`one of ${streamIds.join(', ')} moved since it was read`);
+    this.name = 'StreamGuardMovedError';
+  }
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/db';
 import { waitFor } from '../../../test/wait-for';
 import { createPool, type Pool } from '../postgres/pool';
-import { UniqueKeyTakenError, VersionConflictError } from './errors';
+import { StreamGuardMovedError, UniqueKeyTakenError, VersionConflictError } from './errors';
 import { createPostgresEventStore, EVENTS_CHANNEL } from './postgres-event-store';
 import { LOG_START, type AppendRequest, type EventStore } from './types';
 
@@ -107,6 +107,21 @@ describe('append', () => {
     } finally {
       await listener.end();
     }
+  });
+
+  it('appends only while every guard stream is still at the version the decision read', async () => {
+    await store.append(req('guard-policy', 0, 2));
+    // a stream never written is at version 0
+    expect((await store.append(req('guarded-1', 0, 1, { guards: [{ streamId: 'guard-policy', version: 2 }, { streamId: 'guard-none', version: 0 }] }))).version).toBe(1);
+    await store.append(req('guard-policy', 2, 1));
+    const stale = store.append(req('guarded-1', 1, 1, { guards: [{ streamId: 'guard-policy', version: 2 }] }));
+    await expect(stale).rejects.toBeInstanceOf(StreamGuardMovedError);
+    await expect(stale).rejects.toMatchObject({ streamIds: ['guard-policy'] });
+    await expect(store.append(req('guarded-1', 1, 1, { guards: [{ streamId: 'guard-none', version: 1 }] }))).rejects.toBeInstanceOf(StreamGuardMovedError);
+    expect(await store.readStream('guarded-1')).toHaveLength(1);
+    // its own stream's conflict is still a version conflict when the guards hold
+    await expect(store.append(req('guarded-1', 0, 1, { guards: [{ streamId: 'guard-policy', version: 3 }] }))).rejects.toBeInstanceOf(VersionConflictError);
+    expect((await store.append(req('guarded-1', 1, 1, { guards: [{ streamId: 'guard-policy', version: 3 }] }))).version).toBe(2);
   });
 
   it('allocates increasing entity ids per kind', async () => {

@@ -3,7 +3,7 @@ import { currentSchemaVersion, isEventType } from '@leadfloor/events';
 import { metrics } from '../metrics/metrics';
 import type { Pool } from '../postgres/pool';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './recorded-event-row';
-import { CounterLimitError, UniqueKeyTakenError, VersionConflictError } from './errors';
+import { CounterLimitError, StreamGuardMovedError, UniqueKeyTakenError, VersionConflictError } from './errors';
 import { createReaderWakeUp } from './reader-wake-up';
 import type { AppendRequest, AppendResult, CounterChange, EventStore, LogPosition } from './types';
 
@@ -24,13 +24,22 @@ export const EVENTS_CHANNEL = 'lf_events';
 // optional parts switched by parameters, so one generic plan serves them all; each optional part
 // is gated by a one-time filter on its parameters, so an append without keys to release never
 // touches unique_keys.
+//
+// Guards ($19, $20) are other streams the decision was built on (the floor's pool policy for a
+// claim's cap), each at the version read: the append happens only while every one of them is
+// still there (a stream never written counts as version 0), so a change to them committed
+// before the append's snapshot always counts, and the caller may read them from memory.
 const APPEND = {
-  name: 'lf_append_v2',
+  name: 'lf_append_v3',
   text: `
-with s as (
+with g as (
+  select not exists (
+    select 1 from unnest($19::text[], $20::bigint[]) as k(id, v) left join streams x on x.stream_id = k.id
+    where coalesce(x.version, 0) <> k.v) as held
+), s as (
   insert into streams as st (stream_id, stream_type, version)
-  select $1, $2, $3::bigint + cardinality($4::uuid[])
-  where $3::bigint = 0 or exists (select 1 from streams where stream_id = $1)
+  select $1, $2, $3::bigint + cardinality($4::uuid[]) from g
+  where g.held and ($3::bigint = 0 or exists (select 1 from streams where stream_id = $1))
   on conflict (stream_id) do update set version = excluded.version where st.version = $3::bigint
   returning version
 ), e as (
@@ -61,7 +70,7 @@ with s as (
   on conflict (scope, key) do update set value = c.value + excluded.value
   returning c.scope, c.key, c.value
 )
-select (select version from s) as version,
+select (select version from s) as version, (select held from g) as guards_held,
        (select coalesce(array_agg(global_position::text order by stream_version), '{}') from e) as positions,
        (select count(*) from claimed) + (select count(*) from released)
          + (select count(*) from result) + (select count(*) from woken) as side_effects,
@@ -142,10 +151,11 @@ export function createPostgresEventStore(pool: Pool): EventStore {
       const claim = req.claimKeys ?? [];
       const release = req.releaseKeys ?? [];
       const counters = mergedCounters(req.counters ?? []);
+      const guards = req.guards ?? [];
       const ticket = wakeUp.begin();
       let outcome = { completed: false, appended: false };
       try {
-        const { rows } = await pool.query<{ version: string | null; positions: string[] }>({
+        const { rows } = await pool.query<{ version: string | null; positions: string[]; guards_held: boolean }>({
           ...APPEND,
           values: [
             req.streamId, req.streamType, req.expectedVersion,
@@ -155,6 +165,7 @@ export function createPostgresEventStore(pool: Pool): EventStore {
             release.map((k) => k.scope), release.map((k) => k.key),
             req.commandId ?? null, JSON.stringify(req.result ?? null), ticket.carries,
             counters.map((c) => c.scope), counters.map((c) => c.key), counters.map((c) => c.delta), counters.map((c) => c.max ?? null),
+            guards.map((g) => g.streamId), guards.map((g) => g.version),
           ],
         });
         const row = rows[0];
@@ -165,6 +176,7 @@ export function createPostgresEventStore(pool: Pool): EventStore {
           // stored answer wins over the conflict.
           const stored = req.commandId ? await store.commandResult(req.commandId) : null;
           if (stored) return { version: versionIn(stored.result), positions: [], result: stored.result, replayed: true };
+          if (row && !row.guards_held) throw new StreamGuardMovedError(guards.map((g) => g.streamId));
           throw new VersionConflictError(req.streamId, req.expectedVersion);
         }
         return { version: Number(row.version), positions: row.positions, result: req.result ?? null, replayed: false };
@@ -240,7 +252,7 @@ function timedAppends(store: EventStore): EventStore {
       if (!result.replayed) metrics.eventsAppended.inc(req.events.length);
       return result;
     } catch (err) {
-      done({ outcome: err instanceof VersionConflictError ? 'conflict' : 'error' });
+      done({ outcome: err instanceof VersionConflictError || err instanceof StreamGuardMovedError ? 'conflict' : 'error' });
       throw err;
     }
   };

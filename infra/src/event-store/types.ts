@@ -14,6 +14,9 @@ export type UniqueKey = { scope: string; key: string };
  */
 export type CounterChange = { scope: string; key: string; delta: number; max?: number | null };
 
+/** Another stream a decision was built on, at the version read (0: the stream did not exist). */
+export type StreamGuard = { streamId: string; version: number };
+
 export type AppendRequest = {
   streamId: string;
   streamType: string;
@@ -30,6 +33,11 @@ export type AppendRequest = {
   releaseKeys?: UniqueKey[];
   /** Counters moved in the same transaction as the append (the lead pool's active claims per agent). */
   counters?: CounterChange[];
+  /**
+   * Other streams the decision was built on: the append happens only while each is still at its
+   * version, else StreamGuardMovedError and nothing is appended (the caller reads them again).
+   */
+  guards?: StreamGuard[];
 };
 
 export type AppendResult = {

@@ -59,6 +59,13 @@ export function route(e: RecordedEvent, w: NotificationWorld): Draft | Draft[] |
       if (t?.lead_ids.includes(d.userId as number)) w.setTeam({ ...t, lead_ids: t.lead_ids.filter((id) => id !== d.userId) });
       return null;
     }
+    case 'LeadDetailsEdited': {
+      // A renamed lead is named as it is now in what follows (its sale, its calls).
+      const lead = w.leads.get(d.leadId as number);
+      const name = (d.changes as { name?: string }).name;
+      if (lead && name !== undefined) w.setLead({ ...lead, name });
+      return null;
+    }
     case 'LeadCreated':
     case 'LeadDripReleased': {
       const known = e.type === 'LeadDripReleased' ? w.leads.get(d.leadId as number) : undefined;

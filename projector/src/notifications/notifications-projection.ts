@@ -65,7 +65,7 @@ export const notifications: Projection<NotificationTables> = {
   handles: [
     'UserRegistered', 'RoleChanged', 'UserJoinedTeam', 'UserLeftTeam', 'ProfileUpdated', 'NotificationPreferencesChanged',
     'TeamCreated', 'TeamLeadAppointed', 'TeamLeadRemoved', 'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged', 'LeadAutoReleaseWarned',
-    'LeadOffered', 'LeadDripReleased',
+    'LeadOffered', 'LeadDripReleased', 'LeadDetailsEdited',
     'SaleRecorded', 'CallStarted', 'CallCompleted', 'TeamMessagePosted',
     'TeamTaskCreated', 'TeamTaskChanged', 'TeamTaskFellOverdue',
     ...CLOSER_NOTIFICATION_EVENTS,

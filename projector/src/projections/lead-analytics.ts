@@ -2,6 +2,7 @@ import { leadEventSchemas, parseEventData, type LeadEvent, type RecordedEvent } 
 import type { PoolClient } from '@leadfloor/infra/postgres/pool';
 import type { Projection } from '@leadfloor/infra/projections/types';
 import { evolveLeadFacts, type FactState, type LeadFactRow, type StageIntervalRow } from './lead-facts-fold';
+import { applyRollupDeltas, createRollupSql, rollupDeltas } from './lead-rollup';
 
 /** A sale as analytics counts revenue: its amount unless its commission was rejected (as the dashboard's revenue does). */
 type SaleRow = { sale_id: number; lead_id: number; user_id: number; amount_cents: number; sold_at: string; rejected: boolean; version: number };
@@ -12,15 +13,17 @@ const handles = [...LEAD_EVENTS, 'SaleRecorded', 'CommissionRejected'] as const;
 /**
  * The analytics hub's read model: one fact row per lead (lead_facts_v1, with its revenue summed
  * from its sales), every stay of a lead in a pipeline stage (lead_stage_intervals_v1), and the
- * sales behind each lead's revenue (lead_sales_v1). Lead and funnel analytics aggregate these with plain indexed SQL, never a
- * fold of the log per request. A fact row keeps the lead stream version it reflects, and a
- * sale row its sale stream version: a redelivered event changes nothing.
+ * sales behind each lead's revenue (lead_sales_v1), and the facts summed per created week, type,
+ * source and funnel (lead_rollup_v1, lead-rollup.ts) that floor-wide reads add up. Lead and
+ * funnel analytics aggregate these with plain indexed SQL, never a fold of the log per request.
+ * A fact row keeps the lead stream version it reflects, and a sale row its sale stream version:
+ * a redelivered event changes nothing (and so adds nothing to the rollup).
  */
-export const leadAnalytics: Projection<'facts' | 'stages' | 'sales'> = {
+export const leadAnalytics: Projection<'facts' | 'stages' | 'sales' | 'rollup'> = {
   name: 'lead_analytics_v1',
-  tables: { facts: 'lead_facts_v1', stages: 'lead_stage_intervals_v1', sales: 'lead_sales_v1' },
+  tables: { facts: 'lead_facts_v1', stages: 'lead_stage_intervals_v1', sales: 'lead_sales_v1', rollup: 'lead_rollup_v1' },
   handles,
-  async createTables(db, { facts, stages, sales }) {
+  async createTables(db, { facts, stages, sales, rollup }) {
     await db.query(`
       create table "${facts}" (
         lead_id int primary key, lead_type text not null, source text, funnel_campaign_id text, created_at timestamptz not null,
@@ -43,19 +46,20 @@ export const leadAnalytics: Projection<'facts' | 'stages' | 'sales'> = {
         sold_at timestamptz not null, rejected boolean not null, version int not null
       );
       create index on "${sales}" (lead_id) where not rejected;
+      ${createRollupSql(rollup!)}
     `);
   },
   async apply(db, events, tables) {
     const leadEvents = events.filter((e) => e.streamId.startsWith('lead-') && (LEAD_EVENTS as string[]).includes(e.type));
     const saleEvents = events.filter((e) => e.streamId.startsWith('sale-') && (e.type === 'SaleRecorded' || e.type === 'CommissionRejected'));
-    if (leadEvents.length > 0) await applyLeadEvents(db, leadEvents, tables.facts!, tables.stages!);
-    if (saleEvents.length > 0) await applySaleEvents(db, saleEvents, tables.sales!, tables.facts!);
+    if (leadEvents.length > 0) await applyLeadEvents(db, leadEvents, tables.facts!, tables.stages!, tables.rollup!);
+    if (saleEvents.length > 0) await applySaleEvents(db, saleEvents, tables.sales!, tables.facts!, tables.rollup!);
   },
 };
 
 const leadIdOf = (e: RecordedEvent) => Number(e.streamId.slice('lead-'.length));
 
-async function applyLeadEvents(db: PoolClient, events: RecordedEvent[], facts: string, stages: string) {
+async function applyLeadEvents(db: PoolClient, events: RecordedEvent[], facts: string, stages: string, rollup: string) {
   const ids = [...new Set(events.map(leadIdOf))];
   const state = new Map<number, FactState>();
   const [{ rows: factRows }, { rows: openRows }] = await Promise.all([
@@ -63,9 +67,11 @@ async function applyLeadEvents(db: PoolClient, events: RecordedEvent[], facts: s
     db.query<{ row: StageIntervalRow }>(`select to_jsonb(s) as row from "${stages}" s where lead_id = any($1::int[]) and left_at is null`, [ids]),
   ]);
   for (const { row } of factRows) state.set(row.lead_id, { row, openStage: null });
+  const stored = new Map(factRows.map(({ row }) => [row.lead_id, row]));
   for (const { row } of openRows) state.set(row.lead_id, { row: state.get(row.lead_id)?.row ?? null, openStage: row });
   const changedFacts = new Map<number, LeadFactRow>();
   const changedStages = new Map<string, StageIntervalRow>();
+  const withdrawn = new Set<number>();
   for (const e of events) {
     const id = leadIdOf(e);
     const before = state.get(id) ?? { row: null, openStage: null };
@@ -74,7 +80,16 @@ async function applyLeadEvents(db: PoolClient, events: RecordedEvent[], facts: s
     const after = evolveLeadFacts(before, ev, e.streamVersion);
     state.set(id, { row: after.row, openStage: after.openStage });
     if (after.row) changedFacts.set(id, after.row);
+    else if (before.row) {
+      withdrawn.add(id);
+      changedFacts.delete(id);
+      for (const k of [...changedStages.keys()]) if (k.startsWith(`${id}:`)) changedStages.delete(k);
+    }
     for (const i of after.intervals) changedStages.set(`${i.lead_id}:${i.entered_version}`, i);
+  }
+  if (withdrawn.size > 0) {
+    await db.query(`delete from "${facts}" where lead_id = any($1::int[])`, [[...withdrawn]]);
+    await db.query(`delete from "${stages}" where lead_id = any($1::int[])`, [[...withdrawn]]);
   }
   if (changedFacts.size > 0) {
     await db.query(
@@ -85,6 +100,7 @@ async function applyLeadEvents(db: PoolClient, events: RecordedEvent[], facts: s
           excluded.first_claimed_at, excluded.first_claimed_by, excluded.contacted_at, excluded.qualified_at, excluded.sold_at,
           excluded.lost_at, excluded.stage, excluded.version, excluded.funnel_source)`,
       [JSON.stringify([...changedFacts.values()])]);
+    await applyRollupDeltas(db, rollup, rollupDeltas([...changedFacts].map(([id, after]) => [stored.get(id) ?? null, after])));
   }
   if (changedStages.size > 0) {
     await db.query(
@@ -94,7 +110,7 @@ async function applyLeadEvents(db: PoolClient, events: RecordedEvent[], facts: s
   }
 }
 
-async function applySaleEvents(db: PoolClient, events: RecordedEvent[], sales: string, facts: string) {
+async function applySaleEvents(db: PoolClient, events: RecordedEvent[], sales: string, facts: string, rollup: string) {
   const rows = new Map<number, SaleRow>();
   const ids = [...new Set(events.map((e) => Number(e.streamId.slice('sale-'.length))))];
   const { rows: stored } = await db.query<{ row: SaleRow }>(`select to_jsonb(s) as row from "${sales}" s where sale_id = any($1::int[])`, [ids]);
@@ -120,8 +136,13 @@ async function applySaleEvents(db: PoolClient, events: RecordedEvent[], sales: s
      on conflict (sale_id) do update set rejected = excluded.rejected, version = excluded.version`,
     [JSON.stringify([...changed].map((id) => rows.get(id)!))]);
   // Each touched lead's revenue again from its sales: a sum, so a redelivery cannot count one twice.
-  await db.query(
-    `update "${facts}" f set revenue_cents = coalesce((select sum(s.amount_cents) from "${sales}" s where s.lead_id = f.lead_id and not s.rejected), 0)
-     where f.lead_id = any($1::int[])`,
-    [[...new Set([...changed].map((id) => rows.get(id)!.lead_id))]]);
+  const leadIds = [...new Set([...changed].map((id) => rows.get(id)!.lead_id))];
+  const { rows: revised } = await db.query<{ before: LeadFactRow; after: LeadFactRow }>(
+    `with before as (select f.lead_id, to_jsonb(f) as row from "${facts}" f where f.lead_id = any($1::int[])),
+     after as (
+       update "${facts}" f set revenue_cents = coalesce((select sum(s.amount_cents) from "${sales}" s where s.lead_id = f.lead_id and not s.rejected), 0)
+       from before b where f.lead_id = b.lead_id returning f.lead_id, to_jsonb(f) as row)
+     select b.row as before, a.row as after from before b join after a using (lead_id)`,
+    [leadIds]);
+  await applyRollupDeltas(db, rollup, rollupDeltas(revised.map((r) => [r.before, r.after])));
 }

@@ -32,7 +32,7 @@ export type LeadDistributionRow = {
 
 const handles = [
   'LeadCreated', 'LeadClaimed', 'LeadReleased', 'LeadReassigned', 'LeadStatusChanged',
-  'LeadOffered', 'LeadOfferAccepted', 'LeadOfferPassed', 'LeadOfferExpired', 'LeadDripReleased',
+  'LeadOffered', 'LeadOfferAccepted', 'LeadOfferPassed', 'LeadOfferExpired', 'LeadDripReleased', 'LeadWithdrawn',
 ] as const;
 
 const ms = (iso: string) => Date.parse(iso);
@@ -54,6 +54,9 @@ function reduce(row: LeadDistributionRow | null, e: RecordedEvent): LeadDistribu
   if (!row) return null;
   const at = ev.data.at;
   switch (ev.type) {
+    case 'LeadWithdrawn':
+      // Taken back (an import's undo): it leaves the drip's queue and the pool report.
+      return null;
     case 'LeadDripReleased':
       return { ...row, held_until: null, entered_at: at };
     case 'LeadOffered':

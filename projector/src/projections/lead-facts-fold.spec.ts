@@ -37,4 +37,15 @@ describe('lead facts', () => {
   it('ignores events of a lead it has not seen created', () => {
     expect(given({ type: 'LeadClaimed', data: { leadId: 7, userId: 3, at: at(5) } })).toMatchObject({ row: null, openStage: null, intervals: [] });
   });
+
+  it('takes a new source from an edit of the details, and keeps the rest', () => {
+    const s = given(created, { type: 'LeadDetailsEdited', data: { leadId: 7, changes: { source: 'website', name: 'Ann Lee' }, at: at(4) } });
+    expect(s.row).toMatchObject({ source: 'website', lead_type: 'forex', created_at: at(0), version: 2 });
+    expect(given(created, { type: 'LeadDetailsEdited', data: { leadId: 7, changes: { city: 'Dallas' }, at: at(4) } }).row).toMatchObject({ source: 'referral', version: 2 });
+  });
+
+  it('has no facts for a withdrawn lead (an undone import took it back)', () => {
+    const s = given(created, { type: 'LeadWithdrawn', data: { leadId: 7, importId: 3, by: 1, at: at(4) } });
+    expect(s).toMatchObject({ row: null, openStage: null });
+  });
 });

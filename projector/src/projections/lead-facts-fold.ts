@@ -34,7 +34,10 @@ export type FactChange = FactState & { intervals: StageIntervalRow[] };
 
 const RANK: Record<LeadStatus, number> = { available: 0, claimed: 1, contacted: 2, qualified: 3, sold: 4, lost: -1 };
 
-/** Folds one lead event (at stream `version`) into its facts. Pure; trusts the log as the lead fold does. */
+/**
+ * Folds one lead event (at stream `version`) into its facts. Pure; trusts the log as the lead fold
+ * does. A withdrawn lead has no facts (row null): its rows are deleted.
+ */
 export function evolveLeadFacts(s: FactState, e: LeadEvent, version: number): FactChange {
   if (e.type === 'LeadCreated') {
     const d = e.data;
@@ -74,6 +77,11 @@ export function evolveLeadFacts(s: FactState, e: LeadEvent, version: number): Fa
         lost_at: to === 'lost' ? at : null,
       });
     }
+    case 'LeadDetailsEdited':
+      return next(e.data.changes.source === undefined ? row : { ...row, source: e.data.changes.source });
+    case 'LeadWithdrawn':
+      // Taken back (an import's undo): gone from every count, like from the pool.
+      return { row: null, openStage: null, intervals: [] };
     case 'LeadStageMoved': {
       const closed = s.openStage ? { ...s.openStage, left_at: at } : null;
       const open: StageIntervalRow = { lead_id: row.lead_id, entered_version: version, stage: e.data.to, entered_at: at, left_at: null };

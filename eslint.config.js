@@ -33,11 +33,10 @@ export default tseslint.config(
   })),
   {
     files: ['console/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      { group: ['@leadfloor/*', '!@leadfloor/contracts', '!@leadfloor/contracts/*', '!@leadfloor/events', '!@leadfloor/events/*', '!@leadfloor/funnel-pages/*'],
+    rules: { 'no-restricted-imports': ['error', { paths: ['@leadfloor/funnel-pages', '@leadfloor/funnel-pages/render-step-html', '@leadfloor/funnel-pages/style-hash', '@leadfloor/funnel-pages/page-css']
+      .map((name) => ({ name, message: 'the console imports the funnel block library by module, never its server-side rendering' })), patterns: [
+      { group: ['@leadfloor/*', '!@leadfloor/contracts', '!@leadfloor/contracts/*', '!@leadfloor/events', '!@leadfloor/events/*', '!@leadfloor/funnel-pages', '!@leadfloor/funnel-pages/**'],
         message: 'the console imports only @leadfloor/contracts, @leadfloor/events and the funnel block library' },
-      { group: ['@leadfloor/funnel-pages', '@leadfloor/funnel-pages/render-step-html', '@leadfloor/funnel-pages/style-hash'],
-        message: 'the console imports the funnel block library by module, never its server-side rendering' },
       { group: ['**/command-service/**', '**/query-service/**', '**/projector/**', '**/infra/**', '**/launcher/**'], message: 'the console never imports server code' },
     ] }] },
   },

@@ -53,6 +53,9 @@ const MyApplicationsPage = lazy(() => import('../features/closers/components/my-
 const ApplicationPage = lazy(() => import('../features/closers/components/application-page').then((m) => ({ default: m.ApplicationPage })));
 const ManageApplicationsPage = lazy(() => import('../features/closers/components/manage-applications-page').then((m) => ({ default: m.ManageApplicationsPage })));
 const JobApplicationsPage = lazy(() => import('../features/closers/components/job-applications-page').then((m) => ({ default: m.JobApplicationsPage })));
+const FunnelsPage = lazy(() => import('../features/funnels/components/funnels-page').then((m) => ({ default: m.FunnelsPage })));
+// The builder's chunk holds Puck; no other screen downloads it.
+const FunnelBuilderPage = lazy(() => import('../features/funnels/components/funnel-builder-page').then((m) => ({ default: m.FunnelBuilderPage })));
 const EmployerDashboardPage = lazy(() => import('../features/closers/components/employer-dashboard-page').then((m) => ({ default: m.EmployerDashboardPage })));
 
 // Spec 9: a signed-in user on an auth path sees the dashboard, then moves to / after about 50 ms.
@@ -183,6 +186,8 @@ export function AppRoutes() {
           <Route path="closers/manage-applications" element={<ManageApplicationsPage />} />
           <Route path="closers/manage-applications/:jobId" element={<JobApplicationsPage />} />
           <Route path="employer-dashboard" element={<EmployerDashboardPage />} />
+          <Route path="funnels" element={<FunnelsPage />} />
+          <Route path="funnels/:id" element={<FunnelBuilderPage />} />
           {UPCOMING_ROUTES.map((r) => (
             <Route key={r.path} path={r.path} element={<NotAvailablePage title={r.title} description={r.description} />} />
           ))}

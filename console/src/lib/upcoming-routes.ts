@@ -7,7 +7,6 @@ export type UpcomingRoute = { path: string; title: string; description: string }
 
 export const UPCOMING_ROUTES: UpcomingRoute[] = [
   { path: 'funnel-templates', title: 'Funnel Templates', description: 'A marketplace of ready-made funnels.' },
-  { path: 'funnels/:id?', title: 'Lead Funnels', description: 'Build and run funnels that fill your lead pool.' },
   { path: 'templates', title: 'Content Templates', description: 'Reusable content for your funnels and outreach.' },
 ];
 
@@ -21,7 +20,7 @@ const pattern = (path: string) => new RegExp(`^/${path.replace(/\/:[^/]+\?$/, '(
 const UPCOMING_PATTERNS = UPCOMING_ROUTES.map((r) => pattern(r.path));
 
 /**
- * Whether a link's target (`/funnels/3`) is still one of the pages above. A link
+ * Whether a link's target (`/funnel-templates`) is still one of the pages above. A link
  * on a working screen never leads to a "not available yet" page: it shows once its page lands.
  */
 export function isUpcoming(to: string): boolean {

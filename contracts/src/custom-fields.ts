@@ -56,9 +56,12 @@ export const CustomFieldParamsSchema = z.object({ id: IdQuerySchema });
 
 /** A lead's custom field values, by field name: GET and PUT /api/leads/{id}/custom-fields. */
 export const LeadCustomFieldValuesSchema = z.record(z.string().max(40), CustomFieldValueSchema);
+export type CustomFieldValues = z.infer<typeof LeadCustomFieldValuesSchema>;
 export const LeadCustomFieldsResponseSchema = z.object({
   values: LeadCustomFieldValuesSchema, fields: z.array(CustomFieldSchema), version: z.number().int(),
 });
+/** GET: `minVersion`, the version a PUT answered: the read waits (bounded) until the values reflect it. */
+export const LeadCustomFieldsQuerySchema = z.strictObject({ minVersion: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
 /** PUT: the fields to change (null clears one); other fields keep their values. */
 export const SetLeadCustomFieldsBodySchema = z.strictObject({
   values: z.record(z.string().max(40), z.union([z.string().max(2000), z.number(), z.boolean()]).nullable())

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import type { Lead } from '@leadfloor/contracts';
 import type { LeadActions } from '../use-lead-actions';
+import { LeadCustomFields } from './lead-custom-fields';
 import { LeadEditors } from './lead-editors';
 import { LeadFieldList } from './lead-field-list';
 
@@ -14,6 +15,7 @@ export function LeadCardDetails({ lead, meId, actions }: { lead: Lead; meId: num
   return (
     <div className="mt-4 flex flex-col gap-4 border-t border-border pt-4">
       <LeadFieldList lead={lead} meId={meId} omitEditable={mine} />
+      <LeadCustomFields lead={lead} />
       {mine && <LeadEditors lead={lead} actions={actions} />}
       <Link
         to={`/leads/${lead.id}?from=leads`}

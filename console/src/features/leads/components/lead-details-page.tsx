@@ -19,6 +19,7 @@ import { ClaimAttemptsCard } from './claim-attempts-card';
 import { DistributionSection } from './distribution-section';
 import { HistoryTimeline } from './history-timeline';
 import { LeadCardActions } from './lead-card-actions';
+import { LeadCustomFields } from './lead-custom-fields';
 import { LeadEditors } from './lead-editors';
 import { LeadFieldList } from './lead-field-list';
 import { LeadQuickActions } from './lead-quick-actions';
@@ -108,6 +109,7 @@ export function LeadDetailsPage() {
               ) : shown ? (
                 <>
                   <LeadFieldList lead={shown} meId={user?.id} complete />
+                  {!asOf && current && <LeadCustomFields lead={current} />}
                   {!asOf && current && <AutoReleaseSection lead={current} meId={user?.id} manager={user?.role === 'manager'} />}
                   {!asOf && current && current.claimedBy === null && <DistributionSection lead={current} meId={user?.id} manager={user?.role === 'manager'} />}
                   {mine && !asOf && current && (

@@ -47,7 +47,8 @@ function parseRetryAfter(header: string | null): number | null {
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Options = {
   signal?: AbortSignal;
-  params?: Record<string, string | number | boolean | undefined | null>;
+  /** A list is sent as the parameter repeated (`customField=a&customField=b`). */
+  params?: Record<string, string | number | boolean | readonly string[] | undefined | null>;
   /** Extra request headers, e.g. a write's Idempotency-Key. */
   headers?: Record<string, string>;
 };
@@ -56,7 +57,8 @@ function withParams(path: string, params: Options['params']): string {
   if (!params) return path;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    if (Array.isArray(value)) for (const v of value) search.append(key, v);
+    else if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
   const query = search.toString();
   return query ? `${path}?${query}` : path;

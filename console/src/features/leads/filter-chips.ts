@@ -13,8 +13,13 @@ export const chipDate = (day: string): string => {
   return `${m}/${d}/${y.slice(-2)}`;
 };
 
-/** One removable chip per active filter (each tag its own chip), in the filter panel's order. */
-export function filterChips(f: LeadFilters): FilterChip[] {
+const OP_TEXT = { '=': ':', '~': ' contains', '>=': ' ≥', '<=': ' ≤' } as const;
+
+/**
+ * One removable chip per active filter (each tag and custom field condition its own chip), in
+ * the filter panel's order. `fieldLabels`: custom field labels by name (the name when unknown).
+ */
+export function filterChips(f: LeadFilters, fieldLabels: Record<string, string> = {}): FilterChip[] {
   const chips: FilterChip[] = [];
   const add = (key: string, label: string, without: FilterChip['without']) => chips.push({ key, label, without });
   if (f.search.trim()) add('search', `Search: ${f.search.trim()}`, (x) => ({ ...x, search: '' }));
@@ -34,6 +39,10 @@ export function filterChips(f: LeadFilters): FilterChip[] {
       ? `${chipDate(startDate)} – ${chipDate(endDate)}`
       : startDate ? `from ${chipDate(startDate)}` : `until ${chipDate(endDate!)}`;
     add('date', `${DATE_FIELD_LABELS[field]}: ${range}`, (x) => ({ ...x, dateRange: DEFAULT_FILTERS.dateRange }));
+  }
+  for (const c of f.customFields) {
+    add(`custom:${c.name}${c.op}${c.value}`, `${fieldLabels[c.name] ?? c.name}${OP_TEXT[c.op]} ${c.value}`,
+      (x) => ({ ...x, customFields: x.customFields.filter((y) => y.name !== c.name || y.op !== c.op || y.value !== c.value) }));
   }
   return chips;
 }

@@ -1,4 +1,6 @@
-import { LeadTabSchema, SortSchema, type Lead, type LeadTab, type SortValue } from '@leadfloor/contracts';
+import {
+  CustomFieldFilterSchema, customFieldFilterParam, LeadTabSchema, SortSchema, type CustomFieldFilter, type Lead, type LeadTab, type SortValue,
+} from '@leadfloor/contracts';
 import { localDay } from '../../lib/local-day';
 import type { LeadListParams } from './api/lead-queries';
 
@@ -21,6 +23,8 @@ export type LeadFilters = {
   scoreRange: [number, number];
   tags: string[];
   dateRange: { field: DateField | null; startDate: string | null; endDate: string | null };
+  /** Conditions on the floor's custom fields (`budget>=100000`, `bedrooms=3+`), all of which must hold. */
+  customFields: CustomFieldFilter[];
 };
 
 export type PoolView = 'list' | 'pipeline';
@@ -30,7 +34,7 @@ export type PoolState = { tab: LeadTab; sort: SortValue; view: PoolView; filters
 export const DEFAULT_FILTERS: LeadFilters = {
   search: '', typeFilter: 'all', statusFilter: 'all', priorityFilter: 'all', stageFilter: 'all',
   hasFollowUp: false, followUpDue: false, showMyLeadsOnly: false, scoreRange: [0, 100], tags: [],
-  dateRange: { field: null, startDate: null, endDate: null },
+  dateRange: { field: null, startDate: null, endDate: null }, customFields: [],
 };
 
 const TYPES = ['real_estate', 'finance', 'forex'] as const;
@@ -71,6 +75,10 @@ export function readPoolState(search: URLSearchParams): PoolState {
       dateRange: field
         ? { field, startDate: day(search.get('startDate')), endDate: day(search.get('endDate')) }
         : DEFAULT_FILTERS.dateRange,
+      customFields: search.getAll('customField').flatMap((raw) => {
+        const read = CustomFieldFilterSchema.safeParse(raw);
+        return read.success ? [read.data] : [];
+      }),
     },
   };
 }
@@ -98,6 +106,7 @@ export function writePoolState({ tab, sort, view, filters: f }: PoolState): URLS
   put('dateField', f.dateRange.field);
   put('startDate', f.dateRange.field && f.dateRange.startDate);
   put('endDate', f.dateRange.field && f.dateRange.endDate);
+  for (const c of f.customFields) out.append('customField', customFieldFilterParam(c));
   return out;
 }
 
@@ -126,6 +135,7 @@ export function poolQueryParams(tab: LeadTab, sort: SortValue, f: LeadFilters): 
     params.scoreMax = f.scoreRange[1];
   }
   if (f.tags.length > 0) params.tags = f.tags.join(',');
+  if (f.customFields.length > 0) params.customField = f.customFields.map(customFieldFilterParam);
   const { field, startDate, endDate } = f.dateRange;
   if (field && (startDate || endDate)) {
     params.dateField = field;

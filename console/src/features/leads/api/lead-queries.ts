@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { leadConsistencyParams, leadDetailConsistencyParams } from './lead-write-token';
 
 /** Parameters of GET /api/leads as the console sends them (strings on the wire). */
-export type LeadListParams = Partial<Record<keyof LeadListQuery, string | number | boolean>>;
+export type LeadListParams = Partial<Record<Exclude<keyof LeadListQuery, 'customField'>, string | number | boolean>> & { customField?: readonly string[] };
 
 export const leadKeys = {
   all: ['leads'] as const,

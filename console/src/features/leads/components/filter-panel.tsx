@@ -1,11 +1,14 @@
 import { useId, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Select } from '../../../components/ui/select';
 import { cx } from '../../../lib/cx';
+import { customFieldsQuery } from '../../../lib/custom-fields';
 import { DEFAULT_FILTERS, type LeadFilters } from '../lead-filters';
 import { LEAD_TYPE_LABELS, PRIORITY_LABELS, STAGE_LABELS, statusLabel } from '../lead-labels';
+import { CustomFieldFilters, filterableFields } from './custom-field-filters';
 import { DateRangeFilter } from './date-range-filter';
 import { ScoreRangeSlider } from './score-range-slider';
 import { SearchField } from './search-field';
@@ -32,6 +35,12 @@ type FilterChange = (change: (filters: LeadFilters) => LeadFilters) => void;
 export function FilterPanel({ filters, onChange }: { filters: LeadFilters; onChange: FilterChange }) {
   const set = <K extends keyof LeadFilters>(key: K, value: LeadFilters[K]) => onChange((f) => ({ ...f, [key]: value }));
   const entries = <T extends string>(labels: Record<T, string>) => Object.entries(labels) as [T, string][];
+  const fields = useQuery(customFieldsQuery).data ?? [];
+  // Another lead type keeps only the custom field conditions its own fields can answer.
+  const setType = (typeFilter: LeadFilters['typeFilter']) => onChange((f) => {
+    const names = new Set(filterableFields(fields, typeFilter).map((d) => d.name));
+    return { ...f, typeFilter, customFields: f.customFields.filter((c) => names.has(c.name)) };
+  });
   return (
     <section aria-label="Filters" className="rounded-xl border border-border bg-surface p-4 shadow-xs sm:p-5">
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-4">
@@ -40,7 +49,7 @@ export function FilterPanel({ filters, onChange }: { filters: LeadFilters; onCha
         </div>
         <Labelled label="Lead Type">
           {(id) => (
-            <Select id={id} value={filters.typeFilter} onChange={(e) => set('typeFilter', e.target.value as LeadFilters['typeFilter'])}>
+            <Select id={id} value={filters.typeFilter} onChange={(e) => setType(e.target.value as LeadFilters['typeFilter'])}>
               <option value="all">All Types</option>
               {entries(LEAD_TYPE_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}
             </Select>
@@ -84,6 +93,7 @@ export function FilterPanel({ filters, onChange }: { filters: LeadFilters; onCha
         <ScoreRangeSlider value={filters.scoreRange} onCommit={(range) => set('scoreRange', range)} />
         <DateRangeFilter value={filters.dateRange} onChange={(range) => set('dateRange', range)} />
         <TagFilter value={filters.tags} onChange={(tags) => set('tags', tags)} />
+        <CustomFieldFilters filters={filters} onChange={onChange} />
       </div>
       <div className="mt-5 flex justify-end border-t border-border pt-4">
         <Button variant="ghost" size="sm" onClick={() => onChange(() => DEFAULT_FILTERS)}>

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
+import { customFieldsQuery } from '../../../lib/custom-fields';
 import { formatCount } from '../../../lib/format-number';
 import { filterChips } from '../filter-chips';
 import type { LeadFilters } from '../lead-filters';
@@ -22,7 +24,9 @@ type PoolSummaryProps = {
  * (with the search text), the per-type count badges and the loading spinner.
  */
 export function PoolSummary({ filters, onFiltersChange, onClearAll, total, typeCounts, loading, failed }: PoolSummaryProps) {
-  const chips = filterChips(filters);
+  // Custom field chips read their fields' labels (the definitions load only when such a filter is on).
+  const fields = useQuery({ ...customFieldsQuery, enabled: filters.customFields.length > 0 }).data ?? [];
+  const chips = filterChips(filters, Object.fromEntries(fields.map((f) => [f.name, f.label])));
   const search = filters.search.trim();
   return (
     <div className="flex flex-col gap-3 empty:hidden">

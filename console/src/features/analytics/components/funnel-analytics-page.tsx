@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { useCurrentUser } from '../../../lib/current-user';
 import { formatCents } from '../../../lib/dollars';
+import { isoDay } from '../../../lib/format-date';
 import { formatCount } from '../../../lib/format-number';
 import { funnelAnalyticsQuery } from '../api/analytics-queries';
 import { useAnalyticsFilters } from '../use-analytics-filters';
@@ -17,11 +18,12 @@ import { ChartCard } from './chart-card';
 import { ExplainProvider, Figure, useExplain } from './explain-context';
 import { FigureTile } from './figure-tile';
 import { campaignLabel, FunnelTable, funnelSourceLabel } from './funnel-table';
+import { MarketingFunnelsCard } from './marketing-funnels-card';
 
 /**
- * /funnel-analytics (GET /api/analytics/funnel): until marketing funnels exist, the sales
- * funnel by lead source and campaign, with revenue, and a cost per sold lead only where a
- * funnel or ad platform recorded what the leads cost.
+ * /funnel-analytics: the marketing funnels per funnel, step and variant (GET /api/funnel-analytics),
+ * then the sales funnel by lead source and campaign (GET /api/analytics/funnel), with revenue,
+ * and a cost per sold lead only where a funnel or ad platform recorded what the leads cost.
  */
 export function FunnelAnalyticsPage() {
   const { user } = useCurrentUser();
@@ -38,6 +40,9 @@ export function FunnelAnalyticsPage() {
         actions={<Link to="/lead-analytics" className={buttonClasses('secondary')}><TrendingUp aria-hidden />Lead analytics</Link>}
       />
       <AnalyticsFilterBar state={state} onChange={setState} showTeams={user?.role === 'manager'} showSource={false} />
+      <div className="mb-6">
+        <MarketingFunnelsCard params={filters.from ? { from: isoDay(new Date(filters.from)) } : {}} />
+      </div>
       {q.isPending ? (
         <Card><CardContent><PanelLoading label="Loading funnel analytics" rows={5} /></CardContent></Card>
       ) : q.isError || !first ? (

@@ -6,9 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast-store';
 import { serverMessage } from '../../../lib/api';
+import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
 import { useEditFunnel, useSaveFunnelMetadata } from '../api/funnel-mutations';
 
 const EMPTY_METADATA: FunnelMetadata = {
@@ -40,13 +42,14 @@ export function FunnelDetailsForm({ funnel }: { funnel: FunnelDetail }) {
 function DetailsCard({ funnel }: { funnel: FunnelDetail }) {
   const edit = useEditFunnel(funnel.id);
   const form = useForm<DetailsValues, unknown, z.output<typeof CreateFunnelBodySchema>>({
-    resolver: zodResolver(CreateFunnelBodySchema), values: { name: funnel.name, description: funnel.description, slug: funnel.slug },
+    resolver: zodResolver(CreateFunnelBodySchema), values: { name: funnel.name, description: funnel.description, slug: funnel.slug, leadType: funnel.leadType },
   });
   const handleSave = form.handleSubmit((v) => {
     const body = {
       ...(v.name !== funnel.name ? { name: v.name } : {}),
       ...((v.description ?? '') !== funnel.description ? { description: v.description ?? '' } : {}),
       ...(v.slug && v.slug !== funnel.slug ? { slug: v.slug } : {}),
+      ...(v.leadType !== funnel.leadType ? { leadType: v.leadType } : {}),
     };
     if (Object.keys(body).length === 0) return;
     edit.mutate(body, { onSuccess: () => toast({ title: 'Funnel saved', variant: 'success' }) });
@@ -59,6 +62,9 @@ function DetailsCard({ funnel }: { funnel: FunnelDetail }) {
         <form onSubmit={handleSave} noValidate aria-label="Funnel details" className="grid gap-4 sm:grid-cols-2">
           <FormField label="Name" error={errors.name?.message}>{(c) => <Input {...c} {...form.register('name')} />}</FormField>
           <FormField label="Address" hint={`/p/${form.watch('slug') || funnel.slug}`} error={errors.slug?.message}>{(c) => <Input {...c} {...form.register('slug')} />}</FormField>
+          <FormField label="Lead type" hint="The type of the leads its forms make." error={errors.leadType?.message}>
+            {(c) => <Select {...c} {...form.register('leadType')}>{Object.entries(LEAD_TYPE_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}</Select>}
+          </FormField>
           <FormField label="Description" className="sm:col-span-2" error={errors.description?.message}>{(c) => <Textarea {...c} {...form.register('description')} rows={2} />}</FormField>
           {edit.error && <p role="alert" className="text-sm text-destructive-text sm:col-span-2">{serverMessage(edit.error) ?? 'Not saved. Try again.'}</p>}
           <div className="sm:col-span-2"><Button type="submit" disabled={edit.isPending}>{edit.isPending ? 'Saving…' : 'Save funnel'}</Button></div>

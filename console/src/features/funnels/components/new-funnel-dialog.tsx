@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { serverMessage } from '../../../lib/api';
+import { LEAD_TYPE_LABELS } from '../../../lib/lead-type-labels';
 import { useCreateFunnel } from '../api/funnel-mutations';
 
 type Values = z.input<typeof CreateFunnelBodySchema>;
@@ -18,10 +20,10 @@ export function NewFunnelDialog({ open, onClose }: { open: boolean; onClose: () 
   const navigate = useNavigate();
   const create = useCreateFunnel();
   const form = useForm<Values, unknown, z.output<typeof CreateFunnelBodySchema>>({
-    resolver: zodResolver(CreateFunnelBodySchema), defaultValues: { name: '', description: '' },
+    resolver: zodResolver(CreateFunnelBodySchema), defaultValues: { name: '', description: '', leadType: 'real_estate' },
   });
   const handleCreate = form.handleSubmit((values) => {
-    const body = { name: values.name, ...(values.description ? { description: values.description } : {}), ...(values.slug ? { slug: values.slug } : {}) };
+    const body = { name: values.name, leadType: values.leadType, ...(values.description ? { description: values.description } : {}), ...(values.slug ? { slug: values.slug } : {}) };
     create.mutate(body, { onSuccess: (out) => void navigate(`/funnels/${out.funnelId}`) });
   });
   const errors = form.formState.errors;
@@ -31,6 +33,9 @@ export function NewFunnelDialog({ open, onClose }: { open: boolean; onClose: () 
         <FormField label="Name" error={errors.name?.message}>{(c) => <Input {...c} {...form.register('name')} autoFocus />}</FormField>
         <FormField label="Address" hint="Visitors open /p/your-address. Left empty, it is made from the name." error={errors.slug?.message}>
           {(c) => <Input {...c} {...form.register('slug', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })} placeholder="home-valuation" />}
+        </FormField>
+        <FormField label="Lead type" hint="The type of the leads its forms make." error={errors.leadType?.message}>
+          {(c) => <Select {...c} {...form.register('leadType')}>{Object.entries(LEAD_TYPE_LABELS).map(([v, l]) => <option key={v} value={v}>{l}</option>)}</Select>}
         </FormField>
         <FormField label="Description" error={errors.description?.message}>{(c) => <Textarea {...c} {...form.register('description')} rows={2} />}</FormField>
         {create.error && <p role="alert" className="text-sm text-destructive-text">{serverMessage(create.error) ?? 'The funnel was not created. Try again.'}</p>}

@@ -1,84 +1,50 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { currentSchemaVersion, isEventType } from '@leadfloor/events';
 import { metrics } from '../metrics/metrics';
 import type { Pool } from '../postgres/pool';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './recorded-event-row';
 import { CounterLimitError, StreamGuardMovedError, UniqueKeyTakenError, VersionConflictError } from './errors';
+import { createGroupCommit, type GroupOutcome } from './group-commit';
 import { createReaderWakeUp } from './reader-wake-up';
 import type { AppendRequest, AppendResult, CounterChange, EventStore, LogPosition } from './types';
 
 export const EVENTS_CHANNEL = 'lf_events';
 
-// The whole append is ONE statement, so it is atomic without an explicit transaction and costs
-// one round trip: bump the stream's version by compare-and-set (concurrent appenders at the same
-// expected version block on the row, re-check, and all but one find no row), insert the events
-// only if that succeeded, and claim/release unique keys and store the command's result in the
-// same statement. It may also carry the NOTIFY that wakes log readers (see reader-wake-up.ts).
-// Counters move in it too: each upsert locks its counter's row and sees the latest committed
-// value, and an increase past its limit raises (lf_counter_over_limit, SQLSTATE LFC02), which
-// undoes the whole statement, so a limit that spans streams (a cap on an agent's active leads)
-// holds under any interleaving without a read before the write.
-//
-// It is a named prepared statement: parsed and planned once per connection, then only bound and
-// executed (planning it cost more than running it). Its shape is the same for every append, the
-// optional parts switched by parameters, so one generic plan serves them all; each optional part
-// is gated by a one-time filter on its parameters, so an append without keys to release never
-// touches unique_keys.
-//
-// Guards ($19, $20) are other streams the decision was built on (the floor's pool policy for a
+// An append is ONE statement, so it is atomic without an explicit transaction and costs one
+// round trip: `lf_append` (migration 018) bumps the stream's version by compare-and-set
+// (concurrent appenders at the same expected version block on the row, re-check, and all but one
+// find no row), inserts the events only if that succeeded, and claims/releases unique keys and
+// stores the command's result in the same statement. Counters move in it too: each upsert locks
+// its counter's row and sees the latest committed value, and an increase past its limit raises
+// (lf_counter_over_limit, SQLSTATE LFC02), which undoes the whole append, so a limit that spans
+// streams (a cap on an agent's active leads) holds under any interleaving without a read before
+// the write. Guards are other streams the decision was built on (the floor's pool policy for a
 // claim's cap), each at the version read: the append happens only while every one of them is
-// still there (a stream never written counts as version 0), so a change to them committed
-// before the append's snapshot always counts, and the caller may read them from memory.
+// still there (a stream never written counts as version 0), so a change to them committed before
+// the append always counts, and the caller may read them from memory.
+//
+// A lone append calls it in a named prepared statement (planned once per connection), which may
+// also carry the NOTIFY that wakes log readers (see reader-wake-up.ts). Appends that arrive while
+// MAX_IN_FLIGHT statements are running wait and go together, each in a subtransaction of one
+// `lf_append_batch` statement (group commit, group-commit.ts): one round trip and one commit for
+// the group, and a failing append fails alone.
 const APPEND = {
-  name: 'lf_append_v3',
-  text: `
-with g as (
-  select not exists (
-    select 1 from unnest($19::text[], $20::bigint[]) as k(id, v) left join streams x on x.stream_id = k.id
-    where coalesce(x.version, 0) <> k.v) as held
-), s as (
-  insert into streams as st (stream_id, stream_type, version)
-  select $1, $2, $3::bigint + cardinality($4::uuid[]) from g
-  where g.held and ($3::bigint = 0 or exists (select 1 from streams where stream_id = $1))
-  on conflict (stream_id) do update set version = excluded.version where st.version = $3::bigint
-  returning version
-), e as (
-  insert into events (stream_id, stream_version, event_id, type, data, metadata)
-  select $1, $3::bigint + t.ord, t.id, t.type, t.data, t.meta
-  from s, unnest($4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[]) with ordinality as t(id, type, data, meta, ord)
-  returning global_position, stream_version
-), claimed as (
-  insert into unique_keys (scope, key, stream_id)
-  select k.scope, k.key, $1 from s, unnest($8::text[], $9::text[]) as k(scope, key)
-  where cardinality($8::text[]) > 0
-  returning 1
-), released as (
-  delete from unique_keys u
-  where cardinality($10::text[]) > 0 and exists (select from s) and u.stream_id = $1
-    and (u.scope, u.key) in (select k.scope, k.key from unnest($10::text[], $11::text[]) as k(scope, key))
-  returning 1
-), result as (
-  insert into command_results (command_id, stream_id, result)
-  select $12, $1, $13::jsonb from s where $12::text is not null
-  returning 1
-), woken as (
-  select pg_notify('${EVENTS_CHANNEL}', '') where $14::boolean
-), counted as (
-  insert into counters as c (scope, key, value)
-  select k.scope, k.key, k.delta from s, unnest($15::text[], $16::text[], $17::bigint[]) as k(scope, key, delta)
-  where cardinality($15::text[]) > 0
-  on conflict (scope, key) do update set value = c.value + excluded.value
-  returning c.scope, c.key, c.value
-)
-select (select version from s) as version, (select held from g) as guards_held,
-       (select coalesce(array_agg(global_position::text order by stream_version), '{}') from e) as positions,
-       (select count(*) from claimed) + (select count(*) from released)
-         + (select count(*) from result) + (select count(*) from woken) as side_effects,
-       (select bool_or(lf_counter_over_limit(c.scope, c.key, c.value - k.delta, k.max))
-          from counted c join unnest($15::text[], $16::text[], $17::bigint[], $18::bigint[]) as k(scope, key, delta, max)
-            on k.scope = c.scope and k.key = c.key
-          where k.max is not null and c.value > k.max) as over_limit`,
+  name: 'lf_append_v4',
+  text: `select a.appended_version as version, a.appended_positions as positions, a.guards_held,
+                case when $20::boolean then pg_notify('${EVENTS_CHANNEL}', '') end is null as woke
+         from lf_append($1, $2, $3::bigint, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::text[],
+                        $10::text[], $11::text[], $12::text, $13::jsonb, $14::text[], $15::text[], $16::bigint[], $17::bigint[],
+                        $18::text[], $19::bigint[]) as a`,
 };
+const APPEND_BATCH = {
+  name: 'lf_append_batch_v1',
+  text: `select ord, appended_version as version, appended_positions as positions, guards_held, failed_state, failed_constraint, failed_detail
+         from lf_append_batch($1::jsonb, $2::boolean) order by ord`,
+};
+/** Append statements (lone or grouped) running at once per store, before appends wait to be grouped. */
+const MAX_IN_FLIGHT = 4;
+const MAX_GROUP = 64;
 
 // The reads are named prepared statements too.
 const READ_STREAM = {
@@ -120,6 +86,21 @@ const versionIn = (result: unknown) =>
     ? (result as { version: number }).version : 0;
 
 type PgError = Error & { code?: string; constraint?: string; detail?: string };
+const DEADLOCK_DETECTED = '40P01';
+
+type AppendRow = { version: string | null; positions: string[]; guards_held: boolean | null };
+/** What one append's statement came back with: its row, or the database's refusal of it. */
+type StatementOutcome = { row: AppendRow | undefined } | { failed: PgError };
+
+/** An append as its statement takes it (and as the group statement reads it, by these names, from JSON). */
+type PreparedAppend = {
+  streamId: string; streamType: string; expectedVersion: number;
+  ids: string[]; types: string[]; data: unknown[]; meta: unknown[];
+  claimScopes: string[]; claimKeys: string[]; releaseScopes: string[]; releaseKeys: string[];
+  commandId: string | null; result: unknown;
+  counterScopes: string[]; counterKeys: string[]; counterDeltas: number[]; counterMax: (number | null)[];
+  guardIds: string[]; guardVersions: number[];
+};
 
 /**
  * One change per counter (an upsert may not touch a row twice), the tightest limit kept, in a
@@ -140,67 +121,114 @@ function mergedCounters(changes: CounterChange[]): CounterChange[] {
 
 export function createPostgresEventStore(pool: Pool): EventStore {
   const wakeUp = createReaderWakeUp(() => pool.query(`select pg_notify('${EVENTS_CHANNEL}', '')`));
+
+  /** One append, alone in its statement; a database error is its outcome, not thrown. */
+  const appendAlone = async (a: PreparedAppend): Promise<StatementOutcome> => {
+    const ticket = wakeUp.begin();
+    try {
+      const { rows } = await pool.query<AppendRow>({
+        ...APPEND,
+        values: [
+          a.streamId, a.streamType, a.expectedVersion, a.ids, a.types, a.data.map((d) => JSON.stringify(d)), a.meta.map((m) => JSON.stringify(m)),
+          a.claimScopes, a.claimKeys, a.releaseScopes, a.releaseKeys, a.commandId, JSON.stringify(a.result),
+          a.counterScopes, a.counterKeys, a.counterDeltas, a.counterMax, a.guardIds, a.guardVersions, ticket.carries,
+        ],
+      });
+      const row = rows[0];
+      wakeUp.end(ticket, { completed: true, appended: row?.version != null });
+      return { row };
+    } catch (err) {
+      wakeUp.end(ticket, { completed: false, appended: false });
+      if (err instanceof pg.DatabaseError) return { failed: err };
+      throw err;
+    }
+  };
+
+  /** Several appends in one statement and one transaction, each undone alone if it fails. */
+  const appendGroup = async (group: PreparedAppend[]): Promise<GroupOutcome<StatementOutcome>[]> => {
+    // Streams' rows are locked in one order by every group, so two groups never wait on each other in a cycle.
+    const order = group.map((a, i) => ({ a, i })).sort((x, y) => (x.a.streamId < y.a.streamId ? -1 : x.a.streamId > y.a.streamId ? 1 : x.i - y.i));
+    const ticket = wakeUp.begin();
+    let rows: (AppendRow & { ord: number; failed_state: string | null; failed_constraint: string | null; failed_detail: string | null })[];
+    try {
+      ({ rows } = await pool.query({ ...APPEND_BATCH, values: [JSON.stringify(order.map((o) => o.a)), ticket.carries] }));
+    } catch (err) {
+      wakeUp.end(ticket, { completed: false, appended: false });
+      throw err;
+    }
+    wakeUp.end(ticket, { completed: true, appended: rows.some((r) => r.version != null) });
+    const outcomes: GroupOutcome<StatementOutcome>[] = group.map(() => ({ ok: false, error: new Error('append missing from its group\'s answer') }));
+    for (const r of rows) {
+      const at = order[r.ord - 1]!.i;
+      outcomes[at] = {
+        ok: true,
+        value: r.failed_state === null ? { row: r } : {
+          failed: Object.assign(new Error(`append failed (${r.failed_state})`), {
+            code: r.failed_state, constraint: r.failed_constraint ?? undefined, detail: r.failed_detail ?? undefined,
+          }),
+        },
+      };
+    }
+    return outcomes;
+  };
+
+  const run = createGroupCommit({ maxInFlight: MAX_IN_FLIGHT, maxGroup: MAX_GROUP, one: appendAlone, many: appendGroup });
+
   const store: EventStore = {
     async append(req: AppendRequest): Promise<AppendResult> {
       if (req.events.length === 0) throw new Error('append needs at least one event');
-      const meta = req.events.map((e) => JSON.stringify({
-        ...req.metadata,
-        schemaVersion: isEventType(e.type) ? currentSchemaVersion[e.type] : 1,
-        commandId: req.commandId ?? null,
-      }));
       const claim = req.claimKeys ?? [];
       const release = req.releaseKeys ?? [];
       const counters = mergedCounters(req.counters ?? []);
       const guards = req.guards ?? [];
-      const ticket = wakeUp.begin();
-      let outcome = { completed: false, appended: false };
-      try {
-        const { rows } = await pool.query<{ version: string | null; positions: string[]; guards_held: boolean }>({
-          ...APPEND,
-          values: [
-            req.streamId, req.streamType, req.expectedVersion,
-            req.events.map(() => randomUUID()), req.events.map((e) => e.type),
-            req.events.map((e) => JSON.stringify(e.data)), meta,
-            claim.map((k) => k.scope), claim.map((k) => k.key),
-            release.map((k) => k.scope), release.map((k) => k.key),
-            req.commandId ?? null, JSON.stringify(req.result ?? null), ticket.carries,
-            counters.map((c) => c.scope), counters.map((c) => c.key), counters.map((c) => c.delta), counters.map((c) => c.max ?? null),
-            guards.map((g) => g.streamId), guards.map((g) => g.version),
-          ],
-        });
-        const row = rows[0];
-        outcome = { completed: true, appended: row?.version != null };
-        wakeUp.end(ticket, outcome);
-        if (!row || row.version === null) {
-          // A retry of a command that already landed decides against the newer state; its
-          // stored answer wins over the conflict.
-          const stored = req.commandId ? await store.commandResult(req.commandId) : null;
-          if (stored) return { version: versionIn(stored.result), positions: [], result: stored.result, replayed: true };
-          if (row && !row.guards_held) throw new StreamGuardMovedError(guards.map((g) => g.streamId));
-          throw new VersionConflictError(req.streamId, req.expectedVersion);
+      const outcome = await run({
+        streamId: req.streamId, streamType: req.streamType, expectedVersion: req.expectedVersion,
+        ids: req.events.map(() => randomUUID()), types: req.events.map((e) => e.type), data: req.events.map((e) => e.data),
+        meta: req.events.map((e) => ({
+          ...req.metadata,
+          schemaVersion: isEventType(e.type) ? currentSchemaVersion[e.type] : 1,
+          commandId: req.commandId ?? null,
+        })),
+        claimScopes: claim.map((k) => k.scope), claimKeys: claim.map((k) => k.key),
+        releaseScopes: release.map((k) => k.scope), releaseKeys: release.map((k) => k.key),
+        commandId: req.commandId ?? null, result: req.result ?? null,
+        counterScopes: counters.map((c) => c.scope), counterKeys: counters.map((c) => c.key),
+        counterDeltas: counters.map((c) => c.delta), counterMax: counters.map((c) => c.max ?? null),
+        guardIds: guards.map((g) => g.streamId), guardVersions: guards.map((g) => g.version),
+      });
+      if ('row' in outcome) {
+        const row = outcome.row;
+        if (row && row.version !== null) {
+          return { version: Number(row.version), positions: row.positions, result: req.result ?? null, replayed: false };
         }
-        return { version: Number(row.version), positions: row.positions, result: req.result ?? null, replayed: false };
-      } catch (err) {
-        if (!outcome.completed) wakeUp.end(ticket, outcome);
-        const pgErr = err as PgError;
-        if (pgErr.code === 'LFC02') {
-          const d = JSON.parse(pgErr.detail ?? '{}') as { scope: string; key: string; current: number; max: number };
-          throw new CounterLimitError(d.scope, d.key, Number(d.max), Number(d.current));
-        }
-        if (pgErr.code !== '23505') throw err;
-        if (pgErr.constraint === 'command_results_pkey' && req.commandId) {
-          const stored = await store.commandResult(req.commandId);
-          if (stored) return { version: versionIn(stored.result), positions: [], result: stored.result, replayed: true };
-        }
-        if (pgErr.constraint === 'unique_keys_pkey') {
-          const m = /\(scope, key\)=\((.*?), (.*)\) already exists/.exec(pgErr.detail ?? '');
-          throw new UniqueKeyTakenError(m?.[1] ?? 'key', m?.[2] ?? '');
-        }
-        if (pgErr.constraint === 'events_pkey' || pgErr.constraint === 'streams_pkey') {
-          throw new VersionConflictError(req.streamId, req.expectedVersion);
-        }
-        throw err;
+        // A retry of a command that already landed decides against the newer state; its
+        // stored answer wins over the conflict.
+        const stored = req.commandId ? await store.commandResult(req.commandId) : null;
+        if (stored) return { version: versionIn(stored.result), positions: [], result: stored.result, replayed: true };
+        if (row && row.guards_held === false) throw new StreamGuardMovedError(guards.map((g) => g.streamId));
+        throw new VersionConflictError(req.streamId, req.expectedVersion);
       }
+      const pgErr = outcome.failed;
+      if (pgErr.code === 'LFC02') {
+        const d = JSON.parse(pgErr.detail ?? '{}') as { scope: string; key: string; current: number; max: number };
+        throw new CounterLimitError(d.scope, d.key, Number(d.max), Number(d.current));
+      }
+      // Two appends that each waited on a row the other held (one of them undone): nothing of
+      // this one was written, so it is decided again like any lost race.
+      if (pgErr.code === DEADLOCK_DETECTED) throw new VersionConflictError(req.streamId, req.expectedVersion);
+      if (pgErr.code !== '23505') throw pgErr;
+      if (pgErr.constraint === 'command_results_pkey' && req.commandId) {
+        const stored = await store.commandResult(req.commandId);
+        if (stored) return { version: versionIn(stored.result), positions: [], result: stored.result, replayed: true };
+      }
+      if (pgErr.constraint === 'unique_keys_pkey') {
+        const m = /\(scope, key\)=\((.*?), (.*)\) already exists/.exec(pgErr.detail ?? '');
+        throw new UniqueKeyTakenError(m?.[1] ?? 'key', m?.[2] ?? '');
+      }
+      if (pgErr.constraint === 'events_pkey' || pgErr.constraint === 'streams_pkey') {
+        throw new VersionConflictError(req.streamId, req.expectedVersion);
+      }
+      throw pgErr;
     },
 
     async readStream(streamId, { until, fromVersion = 1 } = {}) {

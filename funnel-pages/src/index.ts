@@ -8,3 +8,5 @@ export * from './media-urls';
 export * from './page-css';
 export * from './style-hash';
 export * from './render-step-html';
+export * from './starter-pages';
+export * from './sample-page';

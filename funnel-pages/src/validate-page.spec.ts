@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPage, type PageBlock, type PageContent } from './page-content';
 import { samplePage } from './sample-page';
+import { starterPage } from './starter-pages';
 import { validatePage } from './validate-page';
 
 const withBlock = (block: PageBlock): PageContent => ({ root: { props: {} }, content: [block] });
@@ -96,5 +97,14 @@ describe('validatePage', () => {
     const page = withBlock({ type: 'Text', props: { id: 't', body: 'x' } });
     page.content.push({ type: 'Text', props: { id: 't', body: 'y' } });
     expect(errorsOf(page)).toEqual([{ blockId: 't', field: 'id', message: 'Two blocks share this id' }]);
+  });
+});
+
+describe('starter pages', () => {
+  it('are ready to publish as they come', () => {
+    let n = 0;
+    const newId = (type: string) => `${type}-${++n}`;
+    expect(validatePage(starterPage('opt-in', newId))).toEqual({ ok: true });
+    expect(validatePage(starterPage('follow-up', newId))).toEqual({ ok: true });
   });
 });

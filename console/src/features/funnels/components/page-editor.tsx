@@ -1,4 +1,4 @@
-import { useMemo, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Puck, type Data } from '@puckeditor/core';
 import '@puckeditor/core/puck.css';
@@ -19,6 +19,8 @@ type PageEditorProps = {
   stepId: number;
   variant: FunnelVariant;
   initial: PageContent;
+  /** The page is not stored yet (a new step's starter): it is saved as soon as the editor opens. */
+  unsaved: boolean;
   /** Set to this editor's "save now", which the builder awaits before publishing. */
   flushRef: RefObject<(() => Promise<void>) | null>;
 };
@@ -33,7 +35,7 @@ const VIEWPORTS = [
  * or desktop width in the middle, the selected block's fields on the right; undo and redo in
  * its header. Every change is saved as the step's draft a moment later.
  */
-export function PageEditor({ funnelId, stepId, variant, initial, flushRef }: PageEditorProps) {
+export function PageEditor({ funnelId, stepId, variant, initial, unsaved, flushRef }: PageEditorProps) {
   const queryClient = useQueryClient();
   const customFields = useQuery(funnelCustomFieldsQuery());
   const config = useMemo(() => funnelPuckConfig((customFields.data?.fields ?? []).map((f) => ({ name: f.name, label: f.label }))), [customFields.data]);
@@ -52,6 +54,8 @@ export function PageEditor({ funnelId, stepId, variant, initial, flushRef }: Pag
     }
   });
   flushRef.current = autosave.flush;
+  const { schedule } = autosave;
+  useEffect(() => { if (unsaved) schedule(data); }, [unsaved, schedule, data]);
   const issues = checks.ok ? [] : checks.errors;
   return (
     <div className="flex flex-col gap-2">

@@ -1,9 +1,10 @@
-import { useState, type RefObject } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { FunnelStepView, FunnelVariant } from '@leadfloor/contracts';
 import { PageBlockView } from '@leadfloor/funnel-pages/blocks/page-blocks';
 import { PageContentSchema, emptyPage, type PageContent } from '@leadfloor/funnel-pages/page-content';
+import { starterPage } from '@leadfloor/funnel-pages/starter-pages';
 import '@leadfloor/funnel-pages/blocks.css';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/api';
@@ -54,7 +55,11 @@ export function StepEditor({ funnelId, step, variant, readOnly, flushRef, onVari
     }
   };
 
-  const initial = pageOf(step, shown) ?? emptyPage();
+  // A step without a page yet starts from a ready one (saved at once, so the funnel can be published as it stands).
+  const saved = pageOf(step, shown);
+  const first = step.position === 0;
+  const starter = useMemo(() => starterPage(first ? 'opt-in' : 'follow-up', (type) => `${type}-${crypto.randomUUID()}`), [step.id, shown, first]);
+  const initial = saved ?? starter;
   return (
     <div className="flex flex-col gap-3">
       {!readOnly && <StepSettings funnelId={funnelId} step={step} onRemoved={onRemoved} />}
@@ -77,7 +82,7 @@ export function StepEditor({ funnelId, step, variant, readOnly, flushRef, onVari
           <div className="fp-page">{initial.content.map((block) => <PageBlockView key={block.props.id} block={block} />)}</div>
         </div>
       ) : (
-        <PageEditor key={`${step.id}-${shown}`} funnelId={funnelId} stepId={step.id} variant={shown} initial={initial} flushRef={flushRef} />
+        <PageEditor key={`${step.id}-${shown}`} funnelId={funnelId} stepId={step.id} variant={shown} initial={initial} unsaved={saved === null} flushRef={flushRef} />
       )}
     </div>
   );

@@ -3,7 +3,9 @@ import type { AnalyticsFilters } from '@leadfloor/contracts';
 import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
 import { ensureProjectionTables } from '@leadfloor/infra/projections/tables';
 import { leadAnalytics as leadAnalyticsProjection } from '@leadfloor/projector/projections/lead-analytics';
+import type { LeadFactRow } from '@leadfloor/projector/projections/lead-facts-fold';
 import { leadPool } from '@leadfloor/projector/projections/lead-pool';
+import { applyRollupDeltas, rollupDeltas } from '@leadfloor/projector/projections/lead-rollup';
 import { teams } from '@leadfloor/projector/projections/teams';
 import { users } from '@leadfloor/projector/projections/users';
 import { agentAnalytics } from '@leadfloor/query-service/analytics/agent-analytics';
@@ -88,7 +90,15 @@ async function seed(pool: Pool) {
       const renumbered = used.reduce((q, i, j) => q.replaceAll(`$${i}`, `$$${j + 1}`), sql);
       await db.query(renumbered, used.map((i) => [STARTED_AT, AGENTS, LEADS][i - 1]));
     }
-    await db.query('vacuum analyze teams_v1, users_v1, lead_pool_v1, lead_facts_v1, lead_stage_intervals_v1, lead_sales_v1');
+    // The weekly rollup, by the projection's own code: every fact row's contribution added to its cell.
+    for (let after = 0; ;) {
+      const { rows } = await db.query<{ row: LeadFactRow }>(
+        'select to_jsonb(f) as row from lead_facts_v1 f where lead_id > $1 order by lead_id limit 20000', [after]);
+      if (rows.length === 0) break;
+      await applyRollupDeltas(db, 'lead_rollup_v1', rollupDeltas(rows.map((r) => [null, r.row])));
+      after = rows.at(-1)!.row.lead_id;
+    }
+    await db.query('vacuum analyze teams_v1, users_v1, lead_pool_v1, lead_facts_v1, lead_stage_intervals_v1, lead_sales_v1, lead_rollup_v1');
   } finally {
     db.release();
   }

@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => log.close());
 
-const truncate = () => pool.query('truncate lead_facts_v1, lead_stage_intervals_v1, lead_sales_v1');
+const truncate = () => pool.query(`truncate ${Object.values(leadAnalytics.tables).join(', ')}`);
 const iso = (m: number) => new Date(at(m)).toISOString();
 
 describe('lead_analytics_v1', () => {

@@ -100,8 +100,12 @@ async function applyLeadEvents(db: PoolClient, events: RecordedEvent[], facts: s
           excluded.first_claimed_at, excluded.first_claimed_by, excluded.contacted_at, excluded.qualified_at, excluded.sold_at,
           excluded.lost_at, excluded.stage, excluded.version, excluded.funnel_source)`,
       [JSON.stringify([...changedFacts.values()])]);
-    await applyRollupDeltas(db, rollup, rollupDeltas([...changedFacts].map(([id, after]) => [stored.get(id) ?? null, after])));
   }
+  // Each changed lead moves from what it added to its cell to what it adds now; a withdrawn one adds nothing any more.
+  await applyRollupDeltas(db, rollup, rollupDeltas([
+    ...[...changedFacts].map(([id, after]) => [stored.get(id) ?? null, after] as const),
+    ...[...withdrawn].map((id) => [stored.get(id) ?? null, null] as const),
+  ]));
   if (changedStages.size > 0) {
     await db.query(
       `insert into "${stages}" select * from jsonb_populate_recordset(null::"${stages}", $1::jsonb)

@@ -1,6 +1,7 @@
 import type { AnalyticsFilters, FunnelAnalytics, FunnelRow } from '@leadfloor/contracts';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
-import { factsCondition, type AnalyticsScope } from './analytics-scope';
+import { countedCells } from './analytics-cells';
+import type { AnalyticsScope } from './analytics-scope';
 
 type Row = {
   funnel_source: string | null; campaign: string | null; leads: string; claimed: string; contacted: string; qualified: string;
@@ -17,24 +18,22 @@ const costPerSold = (spend: number | null, sold: number) => (spend === null || s
  * (source, campaign) and the days of the date filter; with no row there, the cost is unknown
  * (null), never estimated. Spend is the floor's, so only the floor's view (managers) shows it.
  * The groups are few (sources × campaigns), so they are all computed for the totals and paged
- * here by their key.
+ * here by their key. The floor's funnel adds up the weekly rollup (analytics-cells.ts).
  */
 export async function funnelAnalytics(pool: Pool, o: {
   scope: AnalyticsScope; filters: AnalyticsFilters; limit: number; cursor?: string;
 }): Promise<FunnelAnalytics> {
   const params: unknown[] = [];
-  const where = factsCondition(o.scope, o.filters, params);
+  const cells = countedCells(o.scope, o.filters, params);
   const floor = `$${params.push(o.scope.kind === 'floor')}::boolean`;
   const from = `$${params.push(o.filters.from ?? null)}::timestamptz`;
   const to = `$${params.push(o.filters.to ?? null)}::timestamptz`;
   const { rows } = await pool.query<Row>(`
     with groups as (
-      select f.funnel_source, f.funnel_campaign_id as campaign, count(*) as leads, count(f.first_claimed_at) as claimed,
-             count(f.contacted_at) as contacted, count(f.qualified_at) as qualified, count(f.sold_at) as sold, count(f.lost_at) as lost,
-             coalesce(sum(f.revenue_cents) filter (where f.sold_at is not null), 0) as revenue
-      from lead_facts_v1 f
-      where ${where}
-      group by f.funnel_source, f.funnel_campaign_id),
+      select c.funnel_source, c.campaign, sum(c.created) as leads, sum(c.claimed) as claimed, sum(c.contacted) as contacted,
+             sum(c.qualified) as qualified, sum(c.sold) as sold, sum(c.lost) as lost, coalesce(sum(c.revenue), 0) as revenue
+      from (${cells}) c
+      group by c.funnel_source, c.campaign),
     spend as (
       select funnel_source, campaign_id, sum(spend_cents) as cents from campaign_spend
       where ${floor} and (${from} is null or day >= (${from})::date) and (${to} is null or day < (${to})::date)

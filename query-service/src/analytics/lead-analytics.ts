@@ -2,6 +2,7 @@ import type { AnalyticsFilters, LeadAnalytics } from '@leadfloor/contracts';
 import type { LeadSource, LeadStage, LeadType } from '@leadfloor/events';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import { factsCondition, percent, scopeName, seconds, type AnalyticsScope } from './analytics-scope';
+import { countedCells } from './analytics-cells';
 import { sortingRead } from './sorting-read';
 
 type Counts = { created: string; claimed: string; contacted: string; qualified: string; sold: string; lost: string; revenue: string };
@@ -16,16 +17,16 @@ const STAGES: LeadStage[] = ['new', 'discovery', 'proposal', 'negotiation', 'clo
 const TYPES: LeadType[] = ['real_estate', 'finance', 'forex'];
 /** Most weeks of cohorts one answer carries (the newest). */
 const MAX_COHORTS = 53;
-const COUNTS = `count(*) as created, count(f.first_claimed_at) as claimed, count(f.contacted_at) as contacted,
-  count(f.qualified_at) as qualified, count(f.sold_at) as sold, count(f.lost_at) as lost,
-  coalesce(sum(f.revenue_cents) filter (where f.sold_at is not null), 0) as revenue`;
+const COUNTS = `sum(c.created) as created, sum(c.claimed) as claimed, sum(c.contacted) as contacted,
+  sum(c.qualified) as qualified, sum(c.sold) as sold, sum(c.lost) as lost, coalesce(sum(c.revenue), 0) as revenue`;
 const spread = (expr: string) => `percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from ${expr}))`;
 const n = (v: string | undefined) => Number(v ?? 0);
 const at = (a: number[] | null | undefined, i: number) => seconds(a?.[i] ?? null);
 
 /**
  * /lead-analytics from the lead facts, in three queries that run side by side: the counts
- * grouped four ways in one scan (the whole, by source, by lead type, by created week), the
+ * grouped four ways in one pass (the whole, by source, by lead type, by created week) over the
+ * counted cells (analytics-cells.ts: the floor's weekly rollup, or the facts a filter picks), the
  * spread of the two durations (both percentiles of each from one sort), and the stage stays.
  * A lead's created week (Mondays in the floor's time zone) is found by a binary search in the
  * weeks' start instants (`width_bucket`), made once per request, rather than by converting
@@ -35,11 +36,12 @@ const at = (a: number[] | null | undefined, i: number) => seconds(a?.[i] ?? null
 export async function leadAnalytics(pool: Pool, o: { scope: AnalyticsScope; filters: AnalyticsFilters; timeZone: string }): Promise<LeadAnalytics> {
   const params: unknown[] = [];
   const where = factsCondition(o.scope, o.filters, params);
-  const weekParams = [...params];
+  const weekParams: unknown[] = [];
+  const cells = countedCells(o.scope, o.filters, weekParams, { weeksOf: o.timeZone });
   const tz = `$${weekParams.push(o.timeZone)}`;
   const from = `$${weekParams.push(o.filters.from ?? null)}::timestamptz`;
   const to = `$${weekParams.push(o.filters.to ?? null)}::timestamptz`;
-  const bucket = 'width_bucket(f.created_at, w.starts)';
+  const bucket = 'width_bucket(c.at, w.starts)';
   const stageParams: unknown[] = [];
   const stageWhere = factsCondition(o.scope, o.filters, stageParams);
   const [groups, spreads, stages] = await Promise.all([
@@ -51,11 +53,10 @@ export async function leadAnalytics(pool: Pool, o: { scope: AnalyticsScope; filt
               where (${from} is null or f.created_at >= ${from}) and (${to} is null or f.created_at < ${to})) m,
              generate_series(date_trunc('week', m.lo at time zone ${tz}), date_trunc('week', m.hi at time zone ${tz}), interval '1 week') w),
       g as (
-        select grouping(f.source) as by_source, grouping(f.lead_type) as by_type, grouping(${bucket}) as by_week,
-               f.source, f.lead_type, ${bucket} as week, ${COUNTS}
-        from lead_facts_v1 f cross join weeks w
-        where ${where}
-        group by grouping sets ((), (f.source), (f.lead_type), (${bucket})))
+        select grouping(c.source) as by_source, grouping(c.lead_type) as by_type, grouping(${bucket}) as by_week,
+               c.source, c.lead_type, ${bucket} as week, ${COUNTS}
+        from (${cells}) c cross join weeks w
+        group by grouping sets ((), (c.source), (c.lead_type), (${bucket})))
       select g.*, to_char(w.starts[g.week] at time zone ${tz}, 'YYYY-MM-DD') as week_label,
              greatest(w.starts[g.week], coalesce(${from}, '-infinity')) as week_from,
              least(((w.starts[g.week] at time zone ${tz}) + interval '1 week') at time zone ${tz}, coalesce(${to}, 'infinity')) as week_to

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { commandRoutes } from '../command-service/src/app';
 import type { AuthLimits } from '../command-service/src/auth/auth-routes';
+import type { SubmitLimits } from '../command-service/src/funnels/funnel-submit-route';
 import type { RateRule } from '../infra/src/auth/rate-limiter';
 import { BILLING_STREAM, billingAggregate } from '../command-service/src/billing/billing-aggregate';
 import type { BillingProvider } from '../command-service/src/billing/billing-provider';
@@ -71,6 +72,8 @@ export async function startApi(opts: {
   integrations?: IntegrationSettings;
   /** Leads one inbound source may send per minute (default the app's). */
   inboundPerSource?: RateRule;
+  /** The public funnel forms' limits (default the app's). */
+  funnelSubmitLimits?: SubmitLimits;
 } = {}) {
   const db = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const pool: Pool = createPool(db.url, { max: 40 });
@@ -87,7 +90,7 @@ export async function startApi(opts: {
       kind: 'in-process',
       register: (gateway) => gateway.register(commandRoutes, {
         pool, bodyLimit: 1_048_576, secureCookies: false, authLimits: { ...generous, ...opts.limits }, twoFactorKey,
-        billing: opts.billing, claimLimit: opts.claimLimit, claimCounts: 'process', integrations, inboundPerSource: opts.inboundPerSource,
+        billing: opts.billing, claimLimit: opts.claimLimit, claimCounts: 'process', integrations, inboundPerSource: opts.inboundPerSource, funnelSubmitLimits: opts.funnelSubmitLimits,
         dataDir: join(tmpdir(), 'leadfloor-test-data'),
       }),
     },

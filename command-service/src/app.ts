@@ -41,6 +41,9 @@ import { jobRoutes } from './closers/job-routes';
 import { diskFileStorage, type FileStorage } from '@leadfloor/infra/file-storage/file-storage';
 import { learningRoutes } from './academy/learning-routes';
 import { trainingRoutes } from './academy/training-routes';
+import { funnelPublishRoutes } from './funnels/funnel-publish-routes';
+import { funnelRoutes } from './funnels/funnel-routes';
+import { funnelSubmitRoute, type SubmitLimits } from './funnels/funnel-submit-route';
 import { createCommandHandler } from './shared/handle-command';
 import { domainErrorToProblem } from './shared/error-mapping';
 
@@ -58,6 +61,8 @@ export type CommandRouteDeps = {
    * one taking claims (the embedded form).
    */
   claimCounts?: 'database' | 'process';
+  /** Limits of the public funnel forms (funnels/funnel-submit-route.ts); default DEFAULT_SUBMIT_LIMITS. */
+  funnelSubmitLimits?: SubmitLimits;
   /** How the floor pays (billing/billing-provider.ts): by hand unless Stripe is configured. */
   billing?: BillingProvider;
   /** The key TOTP secrets are encrypted with (infra/auth/two-factor-key.ts loads it). */
@@ -121,7 +126,9 @@ export const commandRoutes: FastifyPluginAsync<CommandRouteDeps> = async (app, d
   });
   await app.register(twoFactorModule, {
     pool, store, handle, sessions, limiter, hasher, pendingSignIns, now, secureCookies, key: deps.twoFactorKey, limits: signInLimits,
-  });
+  });  await app.register(funnelRoutes, { store, handle, now });
+  await app.register(funnelPublishRoutes, { pool, handle, now });
+  await app.register(funnelSubmitRoute, { pool, store, handle, limiter, now, limits: deps.funnelSubmitLimits });
 };
 
 export type CommandServiceDeps = CommandRouteDeps & {

@@ -106,6 +106,8 @@ export const FunnelListQuerySchema = z.strictObject({
 export const FunnelListSchema = z.object({ funnels: z.array(FunnelSummarySchema), nextCursor: z.number().int().nullable() });
 export type FunnelList = z.infer<typeof FunnelListSchema>;
 
+/** GET /api/funnels/{id}: `minVersion` (a write's answer) waits up to 2 s for the read model to reach it. */
+export const FunnelDetailQuerySchema = z.strictObject({ minVersion: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
 export const FunnelDraftSchema = z.object({ hash: z.string(), content: z.unknown(), savedAt: z.string() });
 export const FunnelSplitTestSchema = z.object({
   weights: z.partialRecord(FunnelVariantSchema, z.number().int()), startedAt: z.string(),

@@ -18,6 +18,7 @@ import { customFields } from './projections/custom-fields';
 import { leadCustomFields } from './projections/lead-custom-fields';
 import { importRuns } from './projections/import-runs';
 import { funnelPages } from './projections/funnel-pages';
+import { funnelLeads } from './projections/funnel-leads';
 import { funnels } from './projections/funnels';
 import { leadPoolHistory } from './projections/lead-pool-history';
 import { leadAutoRelease } from './projections/lead-auto-release';
@@ -52,7 +53,7 @@ export const projections: Projection[] = [
   academyTrainings, academyLearners, academyJobs, academyEnrollments,
   closerJobs, closerApplications, applicationMessages, reviewerNotes,
   customFields, leadCustomFields, importRuns,
-  funnels, funnelPages as Projection,
+  funnels, funnelPages as Projection, funnelLeads as Projection,
 ];
 
 export const findProjection = (name: string) =>

@@ -47,6 +47,9 @@ import { closerReadRoutes } from './closers/closer-read-routes';
 import { diskFileStorage, type FileStorage } from '@leadfloor/infra/file-storage/file-storage';
 import { consoleNotBuiltRoute, consoleScriptHashes, isConsoleBuilt, serveConsole, spaFallback } from './console-routes';
 import { integrationReadRoutes } from './integrations/integration-read-routes';
+import { funnelReadRoutes } from './funnels/funnel-read-routes';
+import { funnelReportRoute } from './funnels/funnel-report-route';
+import { publicPageRoute } from './funnels/public-page-route';
 
 /**
  * Where writes go. Distributed: proxied to command-service. Embedded: command-service's own
@@ -143,6 +146,9 @@ export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
   await app.register(notificationReadRoutes, { pool });
   await app.register(integrationReadRoutes, { pool, configured: deps.crmConfigured ?? { hubspot: false } });
   await app.register(billingReadRoutes, { pool, provider: deps.billingProvider ?? 'manual' });
+  await app.register(funnelReadRoutes, { pool });
+  await app.register(funnelReportRoute, { pool, now, timeZone });
+  await app.register(publicPageRoute, { pool, now, timeZone, secureCookies });
   const sessions = createSessionStore(pool);
   await app.register(profileReadRoutes, { pool, now, timeZone });
   await app.register(sessionReadRoutes, { sessions });
@@ -156,6 +162,8 @@ export async function buildApp(deps: GatewayDeps): Promise<HttpApp> {
   }
   if (writes.kind === 'proxy') {
     await app.register(commandProxy, { prefix: '/api', upstream: writes.commandServiceUrl });
+    // The public funnel forms post here, outside /api (POST /f/{slug}/submit).
+    await app.register(commandProxy, { prefix: '/f', upstream: writes.commandServiceUrl });
   } else {
     await writes.register(app);
   }

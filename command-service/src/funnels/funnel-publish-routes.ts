@@ -21,7 +21,7 @@ import { readPages, storePage } from './page-store';
 export type FunnelPublishRouteDeps = { pool: Pool; handle: HandleCommand; now: () => Date };
 
 const asActor = (a: SessionActor) => ({ id: a.id, role: a.role, teamId: a.teamId });
-const NoBody = z.strictObject({}).optional();
+const NoBody = z.strictObject({}).nullish();
 
 /** Every saved page a publish would put live, checked by the block library; the problems found. */
 export async function pageProblems(pool: Pool, state: FunnelState): Promise<FunnelPageError[]> {

@@ -17,7 +17,7 @@ import { funnelAggregate, funnelSlugKeys, funnelStream } from './funnel-aggregat
 export type FunnelRouteDeps = { store: EventStore; handle: HandleCommand; now: () => Date };
 
 const asActor = (a: SessionActor) => ({ id: a.id, role: a.role, teamId: a.teamId });
-const NoBody = z.strictObject({}).optional();
+const NoBody = z.strictObject({}).nullish();
 const slugTaken = () => new ApiError(409, 'funnel.slug_taken', 'Another funnel has this address.', { field: 'slug' });
 
 /** A readable address from a name: "Spring Webinar!" → "spring-webinar". */

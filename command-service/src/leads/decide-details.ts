@@ -37,9 +37,13 @@ export function decideDetails(c: EditLeadDetails | SetLeadCustomFields | MarkLea
   }
 }
 
-/** The holder, any manager, or whoever entered the lead while it is still in the pool unclaimed (their own entry to complete). */
+/**
+ * The holder, any manager, or whoever entered the lead while it is still in the pool unclaimed
+ * (their own entry to complete); and the system, for the customer's own words (a funnel form sent
+ * again by the same person updates their lead).
+ */
 function mayEdit(lead: Lead, actor: { id: number; role: string }) {
-  if (actor.role === 'manager' || (lead.claimedBy !== null && lead.claimedBy === actor.id)) return;
+  if (actor.role === 'manager' || actor.role === 'system' || (lead.claimedBy !== null && lead.claimedBy === actor.id)) return;
   if (lead.claimedBy === null && lead.createdBy === actor.id) return;
   throw new Forbidden('lead.not_claimer', 'Only the agent holding this lead or a manager may change its details.', { claimedBy: lead.claimedBy });
 }

@@ -1,6 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Pool } from '../postgres/pool';
 
+/** Where a published page's form takes its render token: the projector leaves this, the gateway fills it per view. */
+export const RENDER_TOKEN_SLOT = '__LF_RENDER_TOKEN__';
+
 /** What a render token says: the page it was shown on, and when. */
 export type RenderTokenClaims = { funnelId: number; publishedVersion: number; stepId: number; variant: string; issuedAt: number };
 

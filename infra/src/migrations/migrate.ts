@@ -12,16 +12,18 @@ import * as m010 from './010-closer-files';
 import * as m011 from './011-academy';
 import * as m013 from './013-integrations';
 import * as m014 from './014-analytics';
+import * as m015 from './015-funnels';
 import * as m012 from './012-imports';
 import * as m021 from './021-funnel-attribution';
 import * as m021b from './021-analytics-rollup';
 import * as m017 from './017-import-jobs';
+import * as m019 from './019-pool-history-span-index';
 import * as m018 from './018-group-commit';
 
 type Migration = { name: string; up(k: Knex): Promise<void>; down(k: Knex): Promise<void> };
 
 // Listed explicitly (no directory scan): the same list works under tsx, a bundle or a test.
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m017, m018, m021, m021b];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m017, m018, m021, m021b, m019];
 
 const source: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

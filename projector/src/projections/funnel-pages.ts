@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { parseEventData, type EventData, type RecordedEvent } from '@leadfloor/events';
 import { FUNNEL_PAGE_FRAME_ORIGINS, FUNNEL_PAGE_STYLE_SOURCE, formFieldsOf, PageContentSchema, renderStepHtml } from '@leadfloor/funnel-pages';
+import { RENDER_TOKEN_SLOT } from '@leadfloor/infra/funnels/render-token';
 import type { PoolClient } from '@leadfloor/infra/postgres/pool';
 import type { Projection } from '@leadfloor/infra/projections/types';
-
-/** Where a page's render token goes: the gateway puts a fresh signed token there for each view. */
-export const RENDER_TOKEN_SLOT = '__LF_RENDER_TOKEN__';
 
 /** Strict: the page's own stylesheet by hash, media over https, the video hosts framed, forms posting to this origin only, no script at all. */
 export const FUNNEL_PAGE_CSP = [
@@ -15,7 +13,7 @@ export const FUNNEL_PAGE_CSP = [
 
 export type PublishedPage = {
   funnelId: number; publishedVersion: number; stepId: number; variant: string;
-  html: string; etag: string; formFields: unknown; nextPath: string | null;
+  html: string; etag: string; csp: string; formFields: unknown; nextPath: string | null;
 };
 
 type Published = EventData<'FunnelPublished'>;
@@ -33,7 +31,7 @@ export function renderPublishedPages(d: Published, contentOf: (hash: string) => 
       title: step ? `${step.name} · ${d.title}` : d.title, formAction: `/f/${d.slug}/submit`, renderToken: RENDER_TOKEN_SLOT, nextPath, hiddenFields: {},
     });
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return [{ funnelId: d.funnelId, publishedVersion: d.publishedVersion, stepId: p.stepId, variant: p.variant, html, etag, formFields: formFieldsOf(page.data), nextPath }];
+    return [{ funnelId: d.funnelId, publishedVersion: d.publishedVersion, stepId: p.stepId, variant: p.variant, html, etag, csp: FUNNEL_PAGE_CSP, formFields: formFieldsOf(page.data), nextPath }];
   });
 }
 
@@ -47,12 +45,12 @@ async function apply(db: PoolClient, events: RecordedEvent[], table: string) {
     const pages = renderPublishedPages(d, (hash) => contents.get(hash));
     if (pages.length === 0) continue;
     await db.query(
-      `insert into "${table}" (funnel_id, published_version, step_id, variant, html, etag, form_fields, next_path)
-       select * from jsonb_to_recordset($1::jsonb) as p(funnel_id int, published_version int, step_id int, variant text, html text, etag text, form_fields jsonb, next_path text)
+      `insert into "${table}" (funnel_id, published_version, step_id, variant, html, etag, csp, form_fields, next_path)
+       select * from jsonb_to_recordset($1::jsonb) as p(funnel_id int, published_version int, step_id int, variant text, html text, etag text, csp text, form_fields jsonb, next_path text)
        on conflict do nothing`,
       [JSON.stringify(pages.map((p) => ({
         funnel_id: p.funnelId, published_version: p.publishedVersion, step_id: p.stepId, variant: p.variant,
-        html: p.html, etag: p.etag, form_fields: p.formFields, next_path: p.nextPath,
+        html: p.html, etag: p.etag, csp: p.csp, form_fields: p.formFields, next_path: p.nextPath,
       })))]);
   }
 }
@@ -60,7 +58,7 @@ async function apply(db: PoolClient, events: RecordedEvent[], table: string) {
 /**
  * Every published page of every funnel, rendered once to static HTML when its publish lands,
  * by (funnel, published version, step, variant): visitors are served these bytes (with a fresh
- * render token in place of the slot), and a form post is checked against the fields stored
+ * render token in place of the slot) under the policy stored beside them, and a form post is checked against the fields stored
  * beside them. Rows are insert-only, so a page of an older publish stays replayable.
  */
 export const funnelPages: Projection<'pages'> = {
@@ -71,7 +69,7 @@ export const funnelPages: Projection<'pages'> = {
     await db.query(`
       create table "${t}" (
         funnel_id int not null, published_version int not null, step_id int not null, variant text not null,
-        html text not null, etag text not null, form_fields jsonb not null, next_path text,
+        html text not null, etag text not null, csp text not null, form_fields jsonb not null, next_path text,
         primary key (funnel_id, published_version, step_id, variant)
       );`);
   },

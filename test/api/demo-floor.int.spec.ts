@@ -90,4 +90,19 @@ describe('the demo floor', () => {
     expect(sale).toMatchObject({ title: 'Team Member Sale', category: 'team' });
     expect(sale.message).toMatch(/closed a \$[\d,]+ sale$/);
   });
+
+  it('has custom fields per lead type, values on many leads, and the pool filters by them', async () => {
+    expect(seeded.seeded && seeded.leadsWithValues).toBeGreaterThan(100);
+    const demo = await signIn('demo');
+    const { fields } = await waitFor(async () => {
+      const list = await demo('/api/custom-fields?active=true');
+      return list.fields.length === 8 && list;
+    }, { what: 'the seeded custom fields' });
+    expect(new Set(fields.map((f: { leadType: string }) => f.leadType))).toEqual(new Set(['real_estate', 'finance', 'forex']));
+    const big = await waitFor(async () => {
+      const page = await demo('/api/leads?typeFilter=real_estate&customField=budget%3E%3D500000&limit=500');
+      return page.leads?.length > 0 && page;
+    }, { what: 'leads with a large budget in the pool' });
+    for (const lead of big.leads) expect((await demo(`/api/leads/${lead.id}/custom-fields`)).values.budget).toBeGreaterThanOrEqual(500000);
+  });
 });

@@ -13,6 +13,7 @@ import { seedDemoBilling } from './demo-billing';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoAcademy } from './demo-academy';
 import { seedDemoClosers } from './demo-closers';
+import { seedDemoCustomFields } from './demo-custom-fields';
 
 export type SeedDeps = {
   pool: Pool; store: EventStore; handle: HandleCommand; hashPassword(p: string): Promise<string>; now: Date;
@@ -31,7 +32,8 @@ export async function hasUsers(pool: Pool): Promise<boolean> {
  * event history: a manager, two team leads, agents on two teams, and `leadCount` leads of all
  * three types in every status and stage, calls with transcripts and their analyses on the worked
  * leads, and sales in every commission status (points, levels and badges then follow from these
- * events through the points process manager). Deterministic but for the dates, which are laid out
+ * events through the points process manager), custom fields per lead type with values on most
+ * leads. Deterministic but for the dates, which are laid out
  * over the weeks before `now` so "this month" and "this week" mean something.
  * Refuses to run on a database that already has users.
  */
@@ -84,7 +86,8 @@ export async function seedDemoFloor(deps: SeedDeps, { leadCount = 300 } = {}) {
   const tasks = await seedDemoTasks({ pool, store, handle, members, now });
   const academy = await seedDemoAcademy({ pool, store, handle, members, now });
   const closers = await seedDemoClosers({ store, handle, members, now });
-  return { seeded: true as const, users: ids.size, teams: teamIds.length, leads, ...activity, tasks, academy, closers, members };
+  const customFields = await seedDemoCustomFields({ pool, store, handle, members, now, random: seededRandom(20_261_126) });
+  return { seeded: true as const, users: ids.size, teams: teamIds.length, leads, ...activity, tasks, academy, closers, ...customFields, members };
 }
 
 /** Adds `count` leads with histories to the floor that exists (its users and teams, from the read models). */

@@ -12,11 +12,14 @@ import { register } from './http-user';
 // lead import. Started again on the same database, the import's job (BullMQ on PostgreSQL) runs
 // again: it re-applies the rows written before the kill under their own command ids and goes
 // on from there. Every row of the file ends with exactly one outcome and every lead it made
-// exists once: no row applied twice, none lost.
+// exists once: no row applied twice, none lost. Then its undo is killed the same way: after the
+// restart every lead the import made is withdrawn exactly once, and the undo ends once.
 
 const START_BOUND_MS = 180_000;
-const TEST_BOUND_MS = 420_000;
+const TEST_BOUND_MS = 840_000;
 const ROWS = 6_000;
+/** Leads the import makes: every tenth row is a duplicate. */
+const LEADS = ROWS - ROWS / 10;
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let pool: Pool;
@@ -57,7 +60,7 @@ const csv = () => {
 };
 
 describe('app killed in the middle of an import', () => {
-  it('finishes the import after a restart with every row applied exactly once', async () => {
+  it('finishes the import after a restart with every row applied exactly once, and its undo likewise with every lead withdrawn once', async () => {
     const max = await register(base, 'max');
     const handle = createCommandHandler(createPostgresEventStore(pool));
     await handle(userAggregate, userStream(max.id), {
@@ -104,5 +107,24 @@ describe('app killed in the middle of an import', () => {
     const { rows: [emails] } = await pool.query<{ n: string; distinct_emails: string }>(
       `select count(*) as n, count(distinct data->>'email') as distinct_emails from events where type = 'LeadCreated' and data->>'email' like '%@restart.test'`);
     expect(Number(emails!.n)).toBe(Number(emails!.distinct_emails));
+
+    // Its undo, a job too, killed in the middle: after a restart every lead is withdrawn exactly once.
+    expect((await max.request('POST', `/api/imports/${id}/undo`, {})).status).toBe(202);
+    const undo = async () => (await pool.query<{ status: string; undo_processed: number; undo_reverted: number; undo_kept: number }>(
+      'select status, undo_processed, undo_reverted, undo_kept from imports where id = $1', [id])).rows[0]!;
+    await waitFor(async () => (await undo()).undo_processed >= 1_000, { timeoutMs: 120_000, intervalMs: 5, what: 'the undo under way' });
+    await app!.kill('SIGKILL');
+    const undoAtKill = await undo();
+    expect(undoAtKill.status).toBe('undoing');
+    expect(undoAtKill.undo_processed).toBeLessThan(LEADS);
+
+    app = await start();
+    await waitFor(async () => (await undo()).status === 'undone', { timeoutMs: 300_000, intervalMs: 250, what: 'the undo to finish after the restart' });
+    expect(await undo()).toEqual({ status: 'undone', undo_processed: LEADS, undo_reverted: LEADS, undo_kept: 0 });
+    const { rows: [withdrawn] } = await pool.query<{ n: string; leads: string }>(
+      `select count(*) as n, count(distinct stream_id) as leads from events where type = 'LeadWithdrawn' and (data->>'importId')::int = $1`, [id]);
+    expect([Number(withdrawn!.n), Number(withdrawn!.leads)]).toEqual([LEADS, LEADS]);
+    const { rows: [undone] } = await pool.query<{ n: string }>(`select count(*) as n from events where stream_id = $1 and type = 'ImportUndone'`, [`import-${id}`]);
+    expect(Number(undone!.n)).toBe(1);
   }, TEST_BOUND_MS);
 });

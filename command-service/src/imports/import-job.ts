@@ -19,8 +19,8 @@ export const ImportRunJob = defineJobQueue({
   retry: { attempts: 10, backoff: { type: 'exponential', delayMs: 2_000 } },
 });
 
-const APPLY_CONCURRENCY = 8;
-
+/** Rows of different leads applied at once: their appends share the store's group commits. */
+const APPLY_CONCURRENCY = 16;
 
 type Counts = { processed: number; created: number; updated: number; skipped: number; failed: number };
 
@@ -37,7 +37,7 @@ async function recordCounts(deps: ImportRunDeps, importId: number): Promise<Coun
 
 /**
  * Runs an import to its end. Each chunk's plans are written to `import_rows` first, then applied
- * row by row under a command id per (import, row), then marked applied. Killed at any point, the
+ * row by row under a command id per (import, row), then marked applied, the chunk at once. Killed at any point, the
  * next run re-applies what was written but not marked (the command id makes a row that did land
  * answer its first result, with no second event), and plans only the rows not yet written: no
  * row is ever applied twice.
@@ -49,16 +49,22 @@ export async function runImport(deps: ImportRunDeps, importId: number): Promise<
   if (!settings) return;
   const { state: fieldSet } = await loadState(deps.store, customFieldAggregate, customFieldStream);
 
+  // Rows are applied several at a time, then marked applied in one statement (a row's refusal
+  // makes it failed, with why): one round trip per chunk, not per row. Killed before the mark,
+  // a restart applies those rows again under their command ids, which answer the first result.
   const apply = async (rows: { row: number; plan: RowPlan; leadId: number | null }[]) => {
+    const refusals: { row: number; reason: string }[] = [];
     await inParallel(rows, APPLY_CONCURRENCY, async (r) => {
       const commands = rowCommands(r, imp, fieldSet, r.row, deps.now().toISOString());
       const refused = await applyRow(deps, commands, r.leadId ?? 0, rowCommandId(imp.id, r.row), imp.created_by);
-      await deps.pool.query(
-        refused === null
-          ? 'update import_rows set applied = true where import_id = $1 and row_number = $2'
-          : `update import_rows set applied = true, outcome = 'failed', reason = $3 where import_id = $1 and row_number = $2`,
-        refused === null ? [imp.id, r.row] : [imp.id, r.row, refused]);
+      if (refused !== null) refusals.push({ row: r.row, reason: refused });
     });
+    if (rows.length === 0) return;
+    await deps.pool.query(
+      `update import_rows r set applied = true, outcome = case when o.reason is null then r.outcome else 'failed' end, reason = coalesce(o.reason, r.reason)
+       from (select x.row, f.reason from unnest($2::int[]) as x(row) left join jsonb_to_recordset($3::jsonb) as f(row int, reason text) on f.row = x.row) o
+       where r.import_id = $1 and r.row_number = o.row`,
+      [imp.id, rows.map((r) => r.row), JSON.stringify(refusals)]);
   };
 
   // What an interrupted run wrote but may not have applied.

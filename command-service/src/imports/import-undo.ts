@@ -20,7 +20,7 @@ export const ImportUndoJob = defineJobQueue({
 });
 export const undoJobId = (importId: number) => `lead-import-undo-${importId}`;
 
-const UNDO_CONCURRENCY = 8;
+const UNDO_CONCURRENCY = 16;
 const CHUNK = 500;
 
 type Actor = { id: number; role: string; teamId: number | null };

@@ -13,6 +13,7 @@ import { seedDemoBilling } from './demo-billing';
 import { seedDemoTasks } from './demo-tasks';
 import { seedDemoAcademy } from './demo-academy';
 import { seedDemoClosers } from './demo-closers';
+import { seedDemoFunnel } from './demo-funnel';
 import { seedDemoCustomFields } from './demo-custom-fields';
 
 export type SeedDeps = {
@@ -86,8 +87,9 @@ export async function seedDemoFloor(deps: SeedDeps, { leadCount = 300 } = {}) {
   const tasks = await seedDemoTasks({ pool, store, handle, members, now });
   const academy = await seedDemoAcademy({ pool, store, handle, members, now });
   const closers = await seedDemoClosers({ store, handle, members, now });
+  const funnels = await seedDemoFunnel({ pool, store, handle, members, now });
   const customFields = await seedDemoCustomFields({ pool, store, handle, members, now, random: seededRandom(20_261_126) });
-  return { seeded: true as const, users: ids.size, teams: teamIds.length, leads, ...activity, tasks, academy, closers, ...customFields, members };
+  return { seeded: true as const, users: ids.size, teams: teamIds.length, leads, ...activity, tasks, academy, closers, ...funnels, ...customFields, members };
 }
 
 /** Adds `count` leads with histories to the floor that exists (its users and teams, from the read models). */

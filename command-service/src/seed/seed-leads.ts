@@ -14,6 +14,16 @@ const HOUR = 3_600_000;
 const types: LeadType[] = ['real_estate', 'finance', 'forex'];
 const sources = ['website', 'referral', 'advertisement', 'cold_call', 'social_media', 'other'] as const;
 
+/**
+ * The marketing funnels the demo's advertised leads came in through (funnel analytics groups by
+ * them). Drawn from the lead's id, not the random source, so the rest of the floor stays as it is.
+ */
+const funnelOf = (source: (typeof sources)[number] | null, leadId: number) => {
+  if (source === 'advertisement') return { funnelSource: 'google_ads', funnelCampaignId: leadId % 2 === 0 ? 'spring-open-house' : 'refinance-rates' };
+  if (source === 'social_media') return { funnelSource: 'facebook', ...(leadId % 3 === 0 ? {} : { funnelCampaignId: 'first-time-buyers' }) };
+  return {};
+};
+
 /** One lead's life, drawn from the seeded random source: who creates, claims and works it, and when. */
 function planLead(leadId: number, r: Random, members: FloorMember[], now: Date): Plan {
   const leadType = types[leadId % 3]!;
@@ -35,8 +45,9 @@ function planLead(leadId: number, r: Random, members: FloorMember[], now: Date):
     address: r.chance(0.8) ? `${r.int(10, 9999)} ${r.pick(streets)}` : null, city, state, leadType,
     source: r.chance(0.9) ? r.pick(sources) : null, notes: r.chance(0.7) ? r.pick(notesByType[leadType]) : null,
   };
+  const funnel = funnelOf(details.source, leadId);
   const steps: Step[] = [{ at: new Date(t), by: r.pick(members), commands: (meta, id) => [{
-    type: 'CreateLead', meta, data: { leadId: id, ...details } }] }];
+    type: 'CreateLead', meta, data: { leadId: id, ...details, ...funnel } }] }];
   if (r.chance(0.22)) return { leadId, steps };
 
   let holder = demo && leadType === 'real_estate' && r.chance(0.35) ? demo : r.pick(agents);

@@ -95,4 +95,21 @@ describe('lead_pool_history_v1', () => {
       c.release();
     }
   });
+
+  it('is rebuilt into the same rows when its loader writes ended versions while it folds the next events', async () => {
+    const live = await appliedHash(pool, leadPoolHistory, events);
+    const tables = tablesWithSuffix(leadPoolHistory.tables, '_rebuild_held');
+    const c = await pool.connect();
+    try {
+      await c.query(`drop table if exists "${tables.versions}"`);
+      await leadPoolHistory.createTables(c, tables);
+      // Holding one ended version at most: a COPY after nearly every event, each running while the next is folded.
+      const loader = leadPoolHistory.load!(tables, { heldRows: 1 });
+      for (const e of events.filter((x) => leadPoolHistory.handles.includes(x.type))) await loader.apply(c, [e]);
+      await loader.finish(c);
+      expect(await tablesHash(c, tables)).toEqual(live);
+    } finally {
+      c.release();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { eventTime, type RecordedEvent } from '@leadfloor/events';
+import { copyRows } from '@leadfloor/infra/postgres/copy-rows';
 import type { PoolClient } from '@leadfloor/infra/postgres/pool';
 import type { Projection } from '@leadfloor/infra/projections/types';
 import { leadPool, leadPoolRowAfter, type LeadPoolRow } from './lead-pool';
@@ -67,9 +68,28 @@ async function endVersions(db: PoolClient, table: string, ends: { id: number; ve
 }
 
 /**
+ * The index that finds the versions valid at an instant: an SP-GiST index on the span that also
+ * carries the columns the pool's counts filter on most (the tabs' status and holder, type, stage,
+ * priority, the drip's lead id). "How many leads, per type, matched then" is then read from the
+ * index alone (an index-only scan), never from the table's far wider rows; the span's bounds are
+ * carried too, as PostgreSQL needs every column a query names in the index to skip the table.
+ */
+export const spanIndexSql = (t: string) =>
+  `create index on "${t}" using spgist (tstzrange(valid_from, valid_to, '[)'))
+   include (valid_from, valid_to, id, lead_type, status, stage, priority, claimed_by)`;
+
+/**
+ * An index-only scan skips only table pages the visibility map marks all-visible; versions are
+ * ended (updated) and added all the time, so the table is vacuumed after 2 % of it changed, not
+ * PostgreSQL's default 20 %, which keeps the recent past readable from the index too.
+ */
+export const vacuumSettingsSql = (t: string) =>
+  `alter table "${t}" set (autovacuum_vacuum_scale_factor = 0.02, autovacuum_vacuum_insert_scale_factor = 0.02)`;
+
+/**
  * The lead pool with its past: every version of every lead's row with the span it held, written
  * alongside the live pool from the same events and the same fold (`leadPoolRowAfter`, i.e.
- * `evolveLead`). A GiST index on the span answers "rows valid at T" without reading the log.
+ * `evolveLead`). The span's index answers "rows valid at T" without reading the log.
  */
 export const leadPoolHistory: Projection<'versions'> = {
   name: 'lead_pool_history_v1',
@@ -93,8 +113,9 @@ export const leadPoolHistory: Projection<'versions'> = {
         check (valid_from <= valid_to)
       );
       create unique index on "${t}" (id) where valid_to = '${OPEN_END}';
-      create index on "${t}" using gist (tstzrange(valid_from, valid_to, '[)'));
+      ${spanIndexSql(t)};
       create index on "${t}" (created_at desc, id desc, valid_from);
+      ${vacuumSettingsSql(t)};
     `);
   },
   async apply(db, events, { versions: t }) {
@@ -127,10 +148,20 @@ export const leadPoolHistory: Projection<'versions'> = {
     await endVersions(db, t, ends);
     if (fresh.size > 0) await insertVersions(db, t, [...fresh.values()]);
   },
-  // A replay folds in memory and writes each version once, when it ends (open ones at the finish).
-  load({ versions: t }) {
+  // A replay folds in memory and writes each version once, when it ends (open ones at the
+  // finish), with COPY: the copy is the replay's own, so nothing there can conflict. A write
+  // runs while the next batches are folded (the server inserts while this process folds); the
+  // next write, and the finish, wait for it first.
+  load({ versions: t }, { heldRows = WRITE_CHUNK * 4 } = {}) {
     const latest = new Map<number, Latest>();
     let ended: LeadPoolVersion[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    const write = (db: PoolClient, rows: LeadPoolVersion[]) => {
+      const done = writing.then(() => (rows.length > 0
+        ? copyRows(db, t, Object.keys(rows[0]!) as (keyof LeadPoolVersion & string)[], rows) : undefined));
+      done.catch(() => {}); // awaited by the next write or the finish
+      writing = done;
+    };
     return {
       async apply(db, events) {
         for (const e of events) {
@@ -141,15 +172,17 @@ export const leadPoolHistory: Projection<'versions'> = {
           if (step.ended) ended.push(step.ended);
           latest.set(id, step.next);
         }
-        if (ended.length >= WRITE_CHUNK * 4) {
-          await insertVersions(db, t, ended);
+        if (ended.length >= heldRows) {
+          await writing;
+          write(db, ended);
           ended = [];
         }
       },
       async finish(db) {
         const open = [...latest.values()].flatMap((l) => (l.row ? [l.row] : []));
-        await insertVersions(db, t, [...ended, ...open]);
+        write(db, [...ended, ...open]);
         ended = [];
+        await writing;
       },
     };
   },

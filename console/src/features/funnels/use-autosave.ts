@@ -5,11 +5,11 @@ export type AutosaveState = 'saved' | 'pending' | 'saving' | 'error';
 /**
  * Saves the latest value a moment after the last change, one save at a time; a change made
  * during a save is saved after it. `flush` saves now (before publishing, or leaving the page),
- * and an unmount flushes what is left.
+ * and an unmount flushes what is left. `unsaved` is a value not stored yet: it is saved at once.
  */
-export function useAutosave<T>(save: (value: T) => Promise<unknown>, delayMs = 800) {
-  const [state, setState] = useState<AutosaveState>('saved');
-  const latest = useRef<{ value: T } | null>(null);
+export function useAutosave<T>(save: (value: T) => Promise<unknown>, { delayMs = 800, unsaved }: { delayMs?: number; unsaved?: { value: T } } = {}) {
+  const [state, setState] = useState<AutosaveState>(unsaved ? 'pending' : 'saved');
+  const latest = useRef<{ value: T } | null>(unsaved ?? null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const running = useRef<Promise<void>>(Promise.resolve());
   const saveRef = useRef(save);
@@ -42,7 +42,10 @@ export function useAutosave<T>(save: (value: T) => Promise<unknown>, delayMs = 8
     timer.current = setTimeout(() => void flush(), delayMs);
   }, [delayMs, flush]);
 
-  useEffect(() => () => { if (latest.current) void flush(); }, [flush]);
+  useEffect(() => {
+    if (latest.current) void flush();
+    return () => { if (latest.current) void flush(); };
+  }, [flush]);
 
   return { state, schedule, flush, hasUnsaved: () => latest.current !== null };
 }

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Puck, type Data } from '@puckeditor/core';
-import '@puckeditor/core/puck.css';
+// Puck's styles without their web-font import: the console's CSP loads styles from its own origin only.
+import '@puckeditor/core/no-external.css';
 import '@leadfloor/funnel-pages/blocks.css';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import type { FunnelVariant } from '@leadfloor/contracts';
@@ -52,10 +53,8 @@ export function PageEditor({ funnelId, stepId, variant, initial, unsaved, flushR
       setSaveError(error);
       throw error;
     }
-  });
+  }, { unsaved: unsaved ? { value: data } : undefined });
   flushRef.current = autosave.flush;
-  const { schedule } = autosave;
-  useEffect(() => { if (unsaved) schedule(data); }, [unsaved, schedule, data]);
   const issues = checks.ok ? [] : checks.errors;
   return (
     <div className="flex flex-col gap-2">

@@ -1,17 +1,14 @@
-import { PipelineQuerySchema, PipelineResponseSchema, TimeTravelRangeSchema, type Lead } from '@leadfloor/contracts';
-import { LeadStageSchema } from '@leadfloor/events';
+import { PipelineQuerySchema, PipelineResponseSchema, TimeTravelRangeSchema } from '@leadfloor/contracts';
 import { requireSignedIn } from '@leadfloor/infra/http/session-auth';
 import type { Pool } from '@leadfloor/infra/postgres/pool';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withCustomFieldFilters } from '../leads/custom-field-filters';
-import { readLivePool } from '../leads/lead-read-routes';
 import { checkAsOf } from './as-of-instant';
-import { HISTORY, poolAsOf } from './pool-as-of';
+import { readPipeline } from './pipeline-read';
+import { HISTORY } from './pool-as-of';
 
 export type TimeTravelDeps = { pool: Pool; now: () => Date };
-
-const STAGES: Lead['stage'][] = LeadStageSchema.options;
 
 /** The range a scrubber offers, and the pipeline (now or as of an instant) in one read. */
 export const timeTravelRoutes: FastifyPluginAsyncZod<TimeTravelDeps> = async (app, { pool, now }) => {
@@ -33,11 +30,7 @@ export const timeTravelRoutes: FastifyPluginAsyncZod<TimeTravelDeps> = async (ap
     const { asOf, ...rest } = req.query;
     const q = await withCustomFieldFilters(pool, rest);
     const at = asOf ? checkAsOf(asOf, now()) : null;
-    const columns = await Promise.all(STAGES.map(async (stage) => {
-      const column = { ...q, stageFilter: stage, cursor: undefined };
-      const page = at ? await poolAsOf(pool, column, actor.id, at) : await readLivePool(pool, column, actor.id, now());
-      return { stage, total: page.total, leads: page.leads, nextCursor: page.nextCursor };
-    }));
+    const columns = await readPipeline(pool, q, actor.id, { at, now: now() });
     return { asOf: at ? at.toISOString() : null, columns };
   });
 };

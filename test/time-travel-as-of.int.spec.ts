@@ -20,7 +20,7 @@ const START = Date.UTC(2026, 0, 5, 9, 0);
 
 type Step = { lead: number; kind: number; actor: number; pick: number; gapMinutes: number };
 const stepArb = fc.record({
-  lead: fc.nat(3), kind: fc.nat(11), actor: fc.oneof(fc.constant(0), fc.constant(0), fc.nat(2)), pick: fc.nat(5),
+  lead: fc.nat(3), kind: fc.nat(13), actor: fc.oneof(fc.constant(0), fc.constant(0), fc.nat(2)), pick: fc.nat(5),
   // Zero: two commands in one millisecond, whose earlier version no instant shows.
   gapMinutes: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 180 })),
 });
@@ -29,6 +29,10 @@ const statuses = ['claimed', 'contacted', 'qualified', 'sold', 'lost', 'claimed'
 const stages = ['new', 'discovery', 'proposal', 'negotiation', 'closed', 'discovery'] as const;
 const priorities = ['low', 'medium', 'high', 'medium', 'low', 'high'] as const;
 const names = ['Zed Ames', 'amy Cole', 'Bo Diaz', 'Cy Ng'];
+const details = [
+  { name: 'Abe Zorn' }, { notes: 'Call after 5' }, { name: 'zoe Park', source: 'referral' as const }, { notes: null },
+  { source: null }, { name: 'Cy Ng' },
+];
 
 /** The command a step stands for, on lead `leadId`, by `actor`, at `now`. */
 function commandOf(s: Step, leadId: number, state: LeadState, now: string): LeadCommand {
@@ -52,7 +56,11 @@ function commandOf(s: Step, leadId: number, state: LeadState, now: string): Lead
     case 8: return { type: 'ScoreLead', meta, data: { ...on, score: s.pick * 20 } };
     case 9: return { type: 'SetLeadTags', meta, data: { ...on, tags: ['hot', 'vip', 'callback'].slice(0, s.pick % 4) } };
     case 10: return { type: 'ScheduleFollowUp', meta, data: { ...on, due: new Date(Date.parse(now) + (s.pick - 2) * 3_600_000).toISOString() } };
-    default: return { type: 'ClearFollowUp', meta, data: on };
+    case 11: return { type: 'ClearFollowUp', meta, data: on };
+    // A correction of the lead's details: its name (which the name sort and every read show), notes, source.
+    case 12: return { type: 'EditLeadDetails', meta, data: { ...on, changes: details[s.pick]! } };
+    // An import's undo takes back a lead nobody has claimed or worked: the manager's, refused otherwise.
+    default: return { type: 'WithdrawLead', meta: { now, actor: actors[2]!, worked: false }, data: { ...on, importId: 1 } };
   }
 }
 
@@ -61,7 +69,7 @@ const asLeadEvent = (e: RecordedEvent) =>
 
 /** What the pool read shows of a lead, from either side. */
 const shown = (l: Omit<Lead, 'claimedByName' | 'autoReleaseAt'> | Lead) => ({
-  id: l.id, name: l.name, leadType: l.leadType, status: l.status, claimedBy: l.claimedBy, claimedAt: l.claimedAt, stage: l.stage,
+  id: l.id, name: l.name, source: l.source, notes: l.notes, leadType: l.leadType, status: l.status, claimedBy: l.claimedBy, claimedAt: l.claimedAt, stage: l.stage,
   priority: l.priority, score: l.score, tags: l.tags, nextFollowUp: l.nextFollowUp, lastContactedAt: l.lastContactedAt,
   autoReleaseExempt: l.autoReleaseExempt, createdAt: l.createdAt, updatedAt: l.updatedAt, version: l.version,
 });
@@ -122,10 +130,11 @@ beforeAll(async () => {
 afterAll(() => log.close());
 
 describe('the pool as of an instant', () => {
-  it('equals a replay of the log up to that instant, over random command sequences, batches and redeliveries', async () => {
+  it('equals a replay of the log up to that instant, over random command sequences (edits and withdrawals too), batches and redeliveries', async () => {
     const store = createPostgresEventStore(pool);
     let run = 0;
     let appended = 0;
+    const seen = new Map<string, number>();
     await fc.assert(fc.asyncProperty(
       fc.array(stepArb, { minLength: 8, maxLength: 40 }), fc.array(fc.nat(40), { maxLength: 4 }), fc.nat(filters.length - 1),
       // Both page plans: walking the creation index, and sorting every match.
@@ -136,18 +145,22 @@ describe('the pool as of an instant', () => {
         await pool.query(`delete from ${leadPoolHistory.tables.versions}`);
         // The commands, decided by the real decider against each lead's state, appended to the store.
         const states = new Map<number, LeadState>();
+        // A withdrawn lead is gone for good: its id is never made again.
+        const withdrawn = new Set<number>();
         const versions = new Map<number, number>();
         let clock = START;
         for (const s of steps) {
           clock += s.gapMinutes * 60_000;
           const leadId = base + s.lead;
+          if (withdrawn.has(leadId)) continue;
           const state = states.get(leadId) ?? { exists: false };
           // The first step on a lead creates it; a later "create" is a step that does nothing.
           if (state.exists && s.kind === 0) continue;
           let events: LeadEvent[];
           try {
             // An agent about to work a lead in the pool claims it first.
-            const kind = !state.exists ? 0 : state.claimedBy === null && s.actor === 0 && s.kind >= 3 ? 1 : s.kind;
+            // (A withdrawal is the manager's, of a lead nobody claimed: no claim first.)
+            const kind = !state.exists ? 0 : state.claimedBy === null && s.actor === 0 && s.kind >= 3 && s.kind !== 13 ? 1 : s.kind;
             events = decide(commandOf({ ...s, kind }, leadId, state, new Date(clock).toISOString()), state);
           } catch {
             continue; // refused (not available, not the holder...): nothing happened
@@ -157,6 +170,8 @@ describe('the pool as of an instant', () => {
           await store.append({ streamId: `lead-${leadId}`, streamType: 'lead', expectedVersion, events, metadata: { actorId: 1, correlationId: 'prop', causationId: null } });
           versions.set(leadId, expectedVersion + events.length);
           states.set(leadId, events.reduce(evolveLead, state));
+          if (events.some((e) => e.type === 'LeadWithdrawn')) withdrawn.add(leadId);
+          for (const e of events) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
         }
         const streams = new Map<number, RecordedEvent[]>();
         for (const id of versions.keys()) streams.set(id, await store.readStream(`lead-${id}`));
@@ -191,5 +206,8 @@ describe('the pool as of an instant', () => {
     // The sequences did exercise the fold: many steps were decided and appended, not refused (a run
     // appends some 250-450 events; a generator that only made refused steps would append ~25).
     expect(appended).toBeGreaterThan(100);
+    // ... including corrections of a lead's details and withdrawals of leads (an import's undo).
+    expect(seen.get('LeadDetailsEdited')).toBeGreaterThan(0);
+    expect(seen.get('LeadWithdrawn')).toBeGreaterThan(0);
   });
 });

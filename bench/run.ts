@@ -9,6 +9,7 @@ import { auditorReads } from './auditor-reads';
 import { benchDatabases } from './bench-database';
 import { claimRace, FULL_RACE } from './claim-race';
 import { claimStormWithCaps } from './claim-storm-caps';
+import { leadImport } from './lead-import';
 import { roundRobinOffers } from './round-robin-offers';
 import { projectionLag } from './projection-lag';
 import { describeMachine } from './machine';
@@ -30,7 +31,7 @@ const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',').filter(Boolean) ?? null;
 const unknown = args.filter((a) => a !== '--quick' && !a.startsWith('--only='));
 if (unknown.length) {
-  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--only=raw,peer,race,caps,sustained,lag,ws,rebuild,asof,analytics,offers,audit,console]`);
+  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--only=raw,peer,race,caps,sustained,lag,ws,rebuild,asof,analytics,offers,audit,import,console]`);
   process.exit(2);
 }
 
@@ -85,6 +86,7 @@ const scenarios: { id: string; title: string; http?: boolean; run(): Promise<Sce
   { id: 'offers', title: '11. Round-robin assignment throughput', run: () => roundRobinOffers(ctx) },
   { id: 'asof', title: '9. Time travel: the pool as of a past instant', run: () => poolAsOfReads(ctx) },
   { id: 'analytics', title: '10. Analytics API over 100,000 leads', run: () => analyticsReads(ctx) },
+  { id: 'import', title: '13. Lead import: 100,000 rows through the API', run: () => leadImport(ctx, root) },
   { id: 'console', title: '8. Console: initial JS, Lighthouse, a 100,000-lead pool', run: () => consoleScenario(ctx, root) },
 ];
 

@@ -12,7 +12,7 @@ import { isDomainError } from '../shared/domain-error';
 import type { HandleCommand } from '../shared/handle-command';
 import { requestContext } from '../shared/request-context';
 import { loadTeam } from '../shared/team-lookup';
-import { recordClaimAttempt } from './claim-attempts';
+import { createClaimAttemptRecorder } from './claim-attempts';
 import { ClaimLimitReached, claimCapFor } from './claim-cap';
 import type { HolderMeta, LeadCommand } from './commands';
 import { leadAggregate, leadStream } from './lead-aggregate';
@@ -36,6 +36,7 @@ export function createLeadRunner(deps: LeadRunnerDeps) {
   // version as a guard, so a policy change committed before the append always counts (a moved
   // guard has the command read the policy and run again).
   const policies = rememberPoolPolicy(deps.policies);
+  const recordAttempt = createClaimAttemptRecorder(pool);
   const guardedBy = (policy: () => PoolPolicies | undefined) => ({
     current: () => {
       const p = policy();
@@ -95,7 +96,7 @@ export function createLeadRunner(deps: LeadRunnerDeps) {
       const claimCap = gainer ? claimCapFor(builtOn, gainer.teamId) : null;
       return claimCap ? cmds.map((c) => ({ ...c, meta: { ...c.meta, claimCap } }) as LeadCommand) : cmds;
     };
-    const record = (outcome: 'won' | 'lost' | 'over_cap' | 'rate_limited') => recordClaimAttempt(pool, {
+    const record = (outcome: 'won' | 'lost' | 'over_cap' | 'rate_limited') => recordAttempt({
       leadId, userId: actor.id, outcome, attemptedAt, windowMs: claimLimit.windowMs,
     }).catch((err: unknown) => req.log.warn({ err, leadId }, 'claim attempt not recorded'));
     try {

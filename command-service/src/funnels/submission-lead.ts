@@ -124,3 +124,19 @@ export async function sweepSubmissions(deps: SubmissionDeps, olderThanMs = 30_00
   }
   return rows.length;
 }
+
+const SWEEP_EVERY_MS = 30_000;
+/**
+ * The reconciler of form submissions: on start and every half minute, makes the lead of any
+ * submission a crash or an outage left between its row and its lead.
+ */
+export function startSubmissionSweep(deps: SubmissionDeps & { logger?: { error(o: object, m?: string): void } }) {
+  let running: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    running = sweepSubmissions(deps).catch((err: unknown) => deps.logger?.error({ err }, 'the funnel submission sweep failed; it runs again shortly'));
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  return { stop: async () => { clearInterval(timer); await running; } };
+}

@@ -17,6 +17,7 @@ import { teamTaskReactor, workTeamTaskOverdue } from '../team-tasks/task-overdue
 import { startReactor, type ReactorLogger } from './reactor-runner';
 import type { IntegrationSettings } from '../integrations/integration-settings';
 import { startIntegrations } from '../integrations/process-integrations';
+import { startSubmissionSweep } from '../funnels/submission-lead';
 
 /**
  * command-service's background part: the process managers (points, what follows a call or a
@@ -39,6 +40,8 @@ export function startProcessManagers(deps: {
   const reconciler = startAutoRelease(autoRelease);
   // Round-robin and weighted offers, and the drip: offers made from the log, their timers and reconciler.
   const offerTimers = startOfferTimers(autoRelease);
+  // Funnel form submissions left without their lead (a crash between the row and the lead).
+  const submissions = startSubmissionSweep({ pool, store, handle, now, logger });
   // Inbound leads from the inbox, outbound webhook deliveries, CRM sync.
   const integrations = deps.integrations ? startIntegrations({ pool, store, handle, jobs, settings: deps.integrations, now, logger }) : null;
   // Lead imports: a started import's run, and the runs to resume after a restart.
@@ -57,6 +60,6 @@ export function startProcessManagers(deps: {
   return {
     /** Rejects as soon as any process manager stops on an error. */
     failed: Promise.race(reactors.map((r) => r.done.then(() => new Promise<never>(() => {})))),
-    stop: () => Promise.all([...reactors.map((r) => r.stop()), integrations?.stop(), reconciler.stop(), offerTimers.stop()]).then(() => undefined),
+    stop: () => Promise.all([...reactors.map((r) => r.stop()), integrations?.stop(), reconciler.stop(), offerTimers.stop(), submissions.stop()]).then(() => undefined),
   };
 }

@@ -1,5 +1,6 @@
 import { Consumer, stringDeserializers, type Message, type MessagesStream } from '@platformatic/kafka';
 import type { Pool } from '../postgres/pool';
+import { beginLocked } from '../projections/tables';
 import type { EventBatch, EventSource } from '../projections/types';
 import { sleep } from './abortable-sleep';
 import { decodeEvent, PoisonMessageError } from './event-message';
@@ -94,6 +95,11 @@ export function createKafkaSource(opts: KafkaSourceOptions): EventSource {
   function batchOf(held: { item: PartitionItem; message: StringMessage }[]): EventBatch {
     const items = held.map((h) => h.item);
     return {
+      // Several projector processes share a group's partitions, and a projection's rows are not
+      // all per stream (a user's notifications are numbered across leads, counters sum many
+      // streams): the projection's writer lock keeps their batches from interleaving, as the
+      // tail source's. Reading, decoding and the consumers' share of the partitions stay spread.
+      begin: beginLocked(name),
       claim: (db) => claimPartitionItems(db, name, topic, items),
       async afterCommit() {
         for (const { message } of held) toCommit.set(message.partition, message);

@@ -5,7 +5,7 @@ import { LOG_START, type EventStore, type LogPosition } from '../event-store/typ
 import type { Pool, PoolClient } from '../postgres/pool';
 import { positionOf } from './log-order';
 import { createSharedLogReads, type SharedLogReads } from './shared-log-reads';
-import { projectionLockKey } from './tables';
+import { beginLocked } from './tables';
 import { CHECKPOINT_MOVED, type EventBatch, type EventSource } from './types';
 
 export { positionOf };
@@ -91,7 +91,7 @@ export function createPostgresTailSource(opts: {
       // the checkpoint moves last (see EventBatch.settle): from our own last position, it
       // proves that no other writer came in between. Each shares its round trip with the
       // BEGIN or the COMMIT.
-      begin: `begin; select pg_advisory_xact_lock(hashtext(${sqlText(projectionLockKey(name))}))`,
+      begin: beginLocked(name),
       claim: async () => events,
       commit: `select lf_advance_checkpoint(${sqlText(name)}, ${sqlXid8(from.transactionId)}, ${sqlBigint(from.globalPosition)}, `
         + `${sqlXid8(to.transactionId)}, ${sqlBigint(to.globalPosition)}); commit`,

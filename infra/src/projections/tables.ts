@@ -16,6 +16,18 @@ export const tablesWithSuffix = <K extends string>(tables: Tables<K>, suffix: st
 /** The advisory lock key of a projection's writers: its batches, its table creation, a replay's swap. */
 export const projectionLockKey = (name: string) => `projection:${name}`;
 
+/**
+ * A batch's BEGIN that also takes the projection's writer lock, in one round trip (a
+ * multi-statement string carries no parameters, so the name is checked instead). Every writer
+ * of a projection's tables holds it: one projector instance's batch at a time, whatever its
+ * source, and never during a replay's swap.
+ */
+export function beginLocked(name: string): string {
+  const key = projectionLockKey(name);
+  if (!/^[\w:.-]+$/.test(key)) throw new Error(`not a plain name: ${key}`);
+  return `begin; select pg_advisory_xact_lock(hashtext('${key}'))`;
+}
+
 export async function lockProjection(db: PoolClient, name: string): Promise<void> {
   await db.query('select pg_advisory_xact_lock(hashtext($1))', [projectionLockKey(name)]);
 }

@@ -20,30 +20,58 @@ export function countedCells(scope: AnalyticsScope, f: AnalyticsFilters, params:
            (f.qualified_at is not null)::int as qualified, (f.sold_at is not null)::int as sold, (f.lost_at is not null)::int as lost,
            case when f.sold_at is not null then f.revenue_cents else 0 end as revenue
     from lead_facts_v1 f where ${where}`;
-  const where = factsCondition(scope, f, params);
   // Rows grouped into the floor's weeks (`weeksOf`, its time zone) must be the leads' own unless those weeks are UTC's.
-  if (!rollupAnswers(scope, f) || (o.weeksOf !== undefined && !weeksAreUtc(o.weeksOf))) return detail(where);
+  if (!rollupAnswers(scope, f) || (o.weeksOf !== undefined && !weeksAreUtc(o.weeksOf))) return detail(factsCondition(scope, f, params));
   const p = (v: unknown) => `$${params.push(v)}`;
-  const from = `${p(f.from ?? null)}::timestamptz`;
-  const to = `${p(f.to ?? null)}::timestamptz`;
-  // The whole weeks inside [from, to): from the first Monday at or after `from` to the last Monday at or before `to`.
-  const lo = `(case when ${from} is null then '-infinity'::date
-    else (date_trunc('week', ${from} at time zone 'UTC') + case when date_trunc('week', ${from} at time zone 'UTC') = ${from} at time zone 'UTC'
-      then interval '0' else interval '7 days' end)::date end)`;
-  const hi = `(case when ${to} is null then 'infinity'::date else (date_trunc('week', ${to} at time zone 'UTC'))::date end)`;
-  const dims: string[] = [];
-  if (f.leadType !== undefined) dims.push(`r.lead_type = ${p(f.leadType)}`);
-  if (f.source === 'none') dims.push('r.source is null');
-  else if (f.source !== undefined) dims.push(`r.source = ${p(f.source)}`);
-  if (f.funnelSource === 'none') dims.push('r.funnel_source is null');
-  else if (f.funnelSource !== undefined) dims.push(`r.funnel_source = ${p(f.funnelSource)}`);
-  if (f.campaign === 'none') dims.push('r.campaign is null');
-  else if (f.campaign !== undefined) dims.push(`r.campaign = ${p(f.campaign)}`);
-  return `
-    select r.lead_type, r.source, r.funnel_source, r.campaign, r.week::timestamp at time zone 'UTC' as at, r.created, r.claimed,
-           r.contacted, r.qualified, r.sold, r.lost, r.revenue_cents as revenue
-    from lead_rollup_v1 r where r.week >= ${lo} and r.week < ${hi}${dims.map((d) => ` and ${d}`).join('')}
-    union all ${detail(`${where} and not (f.created_at >= ${lo}::timestamp at time zone 'UTC' and f.created_at < ${hi}::timestamp at time zone 'UTC')`)}`;
+  const { weeks, parts } = splitRange(f.from, f.to);
+  const rollup: string[] = [];
+  if (!weeks.none) {
+    const dims: string[] = [];
+    if (weeks.from) dims.push(`r.week >= ${p(weeks.from)}::date`);
+    if (weeks.to) dims.push(`r.week < ${p(weeks.to)}::date`);
+    if (f.leadType !== undefined) dims.push(`r.lead_type = ${p(f.leadType)}`);
+    if (f.source === 'none') dims.push('r.source is null');
+    else if (f.source !== undefined) dims.push(`r.source = ${p(f.source)}`);
+    if (f.funnelSource === 'none') dims.push('r.funnel_source is null');
+    else if (f.funnelSource !== undefined) dims.push(`r.funnel_source = ${p(f.funnelSource)}`);
+    if (f.campaign === 'none') dims.push('r.campaign is null');
+    else if (f.campaign !== undefined) dims.push(`r.campaign = ${p(f.campaign)}`);
+    rollup.push(`
+      select r.lead_type, r.source, r.funnel_source, r.campaign, r.week::timestamp at time zone 'UTC' as at, r.created, r.claimed,
+             r.contacted, r.qualified, r.sold, r.lost, r.revenue_cents as revenue
+      from lead_rollup_v1 r${dims.length ? ` where ${dims.join(' and ')}` : ''}`);
+  }
+  const edges = parts.map(([a, b]) => `(f.created_at >= ${p(a)}::timestamptz and f.created_at < ${p(b)}::timestamptz)`);
+  // Only a read that has part weeks names the facts' conditions (a parameter no statement uses has no type).
+  const detailPart = edges.length === 0 ? [] : [detail(`${factsCondition(scope, f, params)} and (${edges.join(' or ')})`)];
+  return [...rollup, ...detailPart].join(' union all ') || detail('false');
+}
+
+const WEEK = 7 * 86_400_000;
+const mondayOf = (t: number) => {
+  const d = new Date(t);
+  const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  return day - ((d.getUTCDay() + 6) % 7) * 86_400_000;
+};
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * A creation range cut into the whole weeks (Monday 00:00 UTC to Monday) inside it, which the
+ * rollup answers, and the part weeks at its ends (instants), which the facts answer. Unbounded
+ * ends are open; a range inside one week is all part.
+ */
+export function splitRange(from: string | undefined, to: string | undefined) {
+  const f = from === undefined ? undefined : Date.parse(from);
+  const t = to === undefined ? undefined : Date.parse(to);
+  const lo = f === undefined ? undefined : (mondayOf(f) === f ? f : mondayOf(f) + WEEK);
+  const hi = t === undefined ? undefined : mondayOf(t);
+  if (lo !== undefined && hi !== undefined && lo >= hi) {
+    return { weeks: { none: true } as const, parts: [[from!, to!]] as [string, string][] };
+  }
+  const parts: [string, string][] = [];
+  if (f !== undefined && lo! > f) parts.push([from!, new Date(lo!).toISOString()]);
+  if (t !== undefined && t > hi!) parts.push([new Date(hi!).toISOString(), to!]);
+  return { weeks: { none: false, from: lo === undefined ? undefined : isoDay(lo), to: hi === undefined ? undefined : isoDay(hi) }, parts };
 }
 
 /** The rollup counts the floor's leads: a read of a team's or a person's leads needs who works each. */

@@ -5,6 +5,7 @@ import type { Logger } from '@leadfloor/infra/logger';
 import { createPool } from '@leadfloor/infra/postgres/pool';
 import { buildApp } from './app';
 import { authLimitsFrom } from './auth/auth-routes';
+import { submitLimitsFor } from './funnels/funnel-submit-route';
 import { billingProviderFrom } from './billing/billing-provider';
 import { integrationSettingsFrom } from './integrations/integration-settings';
 
@@ -23,7 +24,7 @@ export async function startCommandServer({ config, logger }: { config: Config; l
   try {
     const app = await buildApp({
       pool, bodyLimit: config.BODY_LIMIT, secureCookies: config.NODE_ENV === 'production', logger, checks: { postgres: postgresCheck(pool) },
-      metricsToken: metricsTokenOnMainPort(config), trustProxy: config.TRUST_PROXY ?? ['loopback'], authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 },
+      metricsToken: metricsTokenOnMainPort(config), trustProxy: config.TRUST_PROXY ?? ['loopback'], authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, funnelSubmitLimits: submitLimitsFor(config.FUNNEL_SUBMITS_PER_ADDRESS),
       twoFactorKey, integrations: integrationSettingsFrom(config, twoFactorKey), billing, dataDir: config.DATA_DIR,
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -5,6 +5,7 @@ import { commandRoutes } from '@leadfloor/command-service/app';
 import { integrationSettingsFrom } from '@leadfloor/command-service/integrations/integration-settings';
 import { billingProviderFrom } from '@leadfloor/command-service/billing/billing-provider';
 import { authLimitsFrom } from '@leadfloor/command-service/auth/auth-routes';
+import { submitLimitsFor } from '@leadfloor/command-service/funnels/funnel-submit-route';
 import { loadConfig, metricsTokenOnMainPort } from '@leadfloor/infra/config';
 import { postgresCheck } from '@leadfloor/infra/http/readiness-checks';
 import { createLogger, type Logger } from '@leadfloor/infra/logger';
@@ -72,7 +73,7 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
       checks: { postgres: postgresCheck(pool), ...background.checks },
       writes: {
         kind: 'in-process',
-        register: (gateway) => gateway.register(commandRoutes, { pool, bodyLimit: config.BODY_LIMIT, secureCookies, authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, claimCounts: 'process', twoFactorKey, integrations, billing, dataDir: config.DATA_DIR }),
+        register: (gateway) => gateway.register(commandRoutes, { pool, bodyLimit: config.BODY_LIMIT, secureCookies, authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, funnelSubmitLimits: submitLimitsFor(config.FUNNEL_SUBMITS_PER_ADDRESS), claimCounts: 'process', twoFactorKey, integrations, billing, dataDir: config.DATA_DIR }),
       },
       consoleDir: config.CONSOLE_DIR ?? defaultConsoleDir,
       metricsToken: metricsTokenOnMainPort(config),

@@ -1,14 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import { LeadListQuerySchema, type LeadListQuery } from '@leadfloor/contracts';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
-import { createPool } from '@leadfloor/infra/postgres/pool';
+import { createPool, type Pool } from '@leadfloor/infra/postgres/pool';
 import { replayProjections } from '@leadfloor/infra/projections/rebuild';
 import { ensureProjectionTables } from '@leadfloor/infra/projections/tables';
+import { leadPool } from '@leadfloor/projector/projections/lead-pool';
 import { leadPoolHistory } from '@leadfloor/projector/projections/lead-pool-history';
 import { users } from '@leadfloor/projector/projections/users';
 import { projections } from '@leadfloor/projector/run-projections';
+import { PipelineQuerySchema } from '@leadfloor/contracts';
+import { readLivePool } from '@leadfloor/query-service/leads/lead-read-routes';
+import { readPipeline } from '@leadfloor/query-service/time-travel/pipeline-read';
 import { poolAsOf } from '@leadfloor/query-service/time-travel/pool-as-of';
+import { rankTeamsAsOf, rankUsersAsOf } from '@leadfloor/query-service/time-travel/standings-as-of';
 import { insertFloorPeople, insertLeadHistories } from './bulk-histories';
+import { insertStandings } from './bulk-standings';
 import { seeded } from './http-floor';
 import { medianFigure, verdict, type BenchContext, type Figure, type ScenarioResult } from './scenario';
 import { latencySummary, round } from './stats';
@@ -23,14 +29,44 @@ const TARGET_MS = 100;
 // instants between 1 and 34 hours in catch every lead somewhere between made and fully worked.
 const instant = (random: () => number) => new Date(STARTED_AT.getTime() + (1 + random() * 33) * 3_600_000);
 
-/** The reads timed: the console's first page, and the filters an auditor reaches for. */
-const reads: { label: string; query: Partial<LeadListQuery>; headline?: boolean }[] = [
-  { label: 'first page, newest first (the console\'s pool)', query: {}, headline: true },
-  { label: 'tab Claimed', query: { tab: 'claimed' } },
-  { label: 'stage Discovery', query: { stageFilter: 'discovery' } },
-  { label: 'one agent\'s leads (Show only my leads)', query: { showMyLeadsOnly: 'true' } as Partial<LeadListQuery> },
-  { label: 'sorted by name', query: { sort: 'name_asc' } },
-];
+type Read = { label: string; headline?: boolean; run(at: Date, agent: number): Promise<number> };
+const page = (query: Partial<LeadListQuery>) => LeadListQuerySchema.parse({ ...query, limit: 50 });
+
+/**
+ * The reads timed, each at a random past instant: the console's first page, the filters an
+ * auditor reaches for, the pipeline and the leaderboards as of then; and, as this run's raw
+ * reference, the live pool's first page over the same leads. Each returns how many leads (or
+ * people) it counted.
+ */
+const reads = (pool: Pool): Read[] => {
+  const asOf = (label: string, query: Partial<LeadListQuery>, headline = false): Read => ({
+    label, headline, run: async (at, agent) => (await poolAsOf(pool, page(query), agent, at)).total,
+  });
+  return [
+    asOf('first page, newest first (the console\'s pool)', {}, true),
+    asOf('tab Claimed', { tab: 'claimed' }),
+    asOf('stage Discovery', { stageFilter: 'discovery' }),
+    asOf('one agent\'s leads (Show only my leads)', { showMyLeadsOnly: 'true' } as Partial<LeadListQuery>),
+    asOf('sorted by name', { sort: 'name_asc' }),
+    {
+      label: 'pipeline as of then (GET /api/pipeline?asOf=: five stage columns of 20)',
+      run: async (at, agent) => (await readPipeline(pool, PipelineQuerySchema.parse({}), agent, { at, now: new Date() }))
+        .reduce((a, c) => a + c.total, 0),
+    },
+    {
+      label: 'leaderboard as of then (GET /api/leaderboard?asOf=&period=month)',
+      run: async (at) => (await rankUsersAsOf(pool, { period: 'month', at, timeZone: 'UTC', limit: 50 })).length,
+    },
+    {
+      label: 'team standings as of then (GET /api/leaderboard/teams?asOf=&period=all)',
+      run: async (at) => (await rankTeamsAsOf(pool, { period: 'all', at, timeZone: 'UTC' })).length,
+    },
+    {
+      label: 'raw reference: the live pool\'s first page now (GET /api/leads)',
+      run: async (_at, agent) => (await readLivePool(pool, page({}), agent, new Date())).total,
+    },
+  ];
+};
 
 /** Scenario 9: the lead pool as of a past instant, over 100,000 leads and 1,000,000 events. */
 export async function poolAsOfReads(ctx: BenchContext): Promise<ScenarioResult> {
@@ -56,27 +92,31 @@ export async function poolAsOfReads(ctx: BenchContext): Promise<ScenarioResult> 
       db.release();
     }
     ctx.log(`asof: ${events} lead events written in ${round((Date.now() - t0) / 1000)} s`);
+    const store = createPostgresEventStore(pool);
     const t1 = Date.now();
-    const [history] = await replayProjections({ pool, store: createPostgresEventStore(pool), projections: [leadPoolHistory, users] });
+    const [history] = await replayProjections({ pool, store, projections: [leadPoolHistory] });
     const buildSeconds = (Date.now() - t1) / 1000;
     ctx.log(`asof: lead_pool_history_v1 built by replay in ${round(buildSeconds)} s (${history!.rows} versions)`);
-    await pool.query(`vacuum analyze "${leadPoolHistory.tables.versions}"`);
+    // The people, the live pool (the raw reference) and what the leaderboards count.
+    await replayProjections({ pool, store, projections: [users, leadPool] });
+    const awards = await insertStandings(pool, STARTED_AT);
+    ctx.log(`asof: ${awards.points} points awards and ${awards.sales} sales written`);
+    await pool.query(`vacuum analyze "${leadPoolHistory.tables.versions}", lead_pool_v1, users_v1, points_ledger_v1, sales_v1`);
 
     const agent = agents[0]!;
-    const timeRead = async (query: Partial<LeadListQuery>, n: number, seed: number) => {
+    const timeRead = async (read: Read, n: number, seed: number) => {
       const random = seeded(seed);
       const ms: number[] = [];
       let failed = 0;
       let rows = 0;
       let firstError: string | null = null;
-      const q = LeadListQuerySchema.parse({ ...query, limit: 50 });
       for (let i = 0; i < n && !ctx.signal.aborted; i++) {
         const at = instant(random);
         const start = performance.now();
         try {
-          const page = await poolAsOf(pool, q, agent, at);
+          const counted = await read.run(at, agent);
           ms.push(performance.now() - start);
-          rows += page.total;
+          rows += counted;
         } catch (err) {
           failed++;
           firstError ??= String((err as Error).message ?? err);
@@ -90,10 +130,10 @@ export async function poolAsOfReads(ctx: BenchContext): Promise<ScenarioResult> 
     let headline: Figure | null = null;
     let failedAll = 0;
     const context: string[] = [];
-    for (const [i, r] of reads.entries()) {
-      await timeRead(r.query, WARM_UP, 1_000 + i);
+    for (const [i, r] of reads(pool).entries()) {
+      await timeRead(r, WARM_UP, 1_000 + i);
       const runs = [];
-      for (let run = 0; run < ctx.runs && !ctx.signal.aborted; run++) runs.push(await timeRead(r.query, count, 10 * run + i));
+      for (let run = 0; run < ctx.runs && !ctx.signal.aborted; run++) runs.push(await timeRead(r, count, 10 * run + i));
       failedAll += runs.reduce((a, x) => a + x.failed, 0);
       const p99 = medianFigure(`${r.label}: p99`, runs.map((x) => x.p99), { unit: 'ms', target: r.headline ? `≤ ${TARGET_MS} ms` : 'context' });
       if (r.headline) {
@@ -101,7 +141,7 @@ export async function poolAsOfReads(ctx: BenchContext): Promise<ScenarioResult> 
         headline = p99;
       }
       figures.push(medianFigure(`${r.label}: p50`, runs.map((x) => x.p50), { unit: 'ms' }), p99);
-      context.push(`${r.label}: ${runs[0]?.meanTotal.toLocaleString('en-US')} matching leads on average`);
+      context.push(`${r.label}: ${runs[0]?.meanTotal.toLocaleString('en-US')} ${r.label.includes('leaderboard') || r.label.includes('team') ? 'people or teams ranked' : 'matching leads'} on average`);
       ctx.log(`asof: ${r.label}: p50 ${figures[figures.length - 2]!.value} ms, p99 ${p99.value} ms`);
     }
     figures.push(
@@ -116,8 +156,8 @@ export async function poolAsOfReads(ctx: BenchContext): Promise<ScenarioResult> 
       figures,
       reading: `The pool as of a random past instant over ${LEADS.toLocaleString('en-US')} leads and ${events.toLocaleString('en-US')} events: first page with its total and counts per type at p99 ${headline?.value ?? '?'} ms (target ≤ ${TARGET_MS} ms).`,
       notes: [
-        `The log: ${LEADS.toLocaleString('en-US')} leads of ${EVENTS_PER_LEAD} events each (created, claimed, scored, tagged, contacted, discovery, priority, qualified, proposal, follow-up), an hour apart, written straight into the events table (bulk-histories.ts); lead_pool_history_v1 and users_v1 built from it by the replay loader, then analysed.`,
-        `Each read is what GET /api/leads?asOf= runs (poolAsOf: the page of 50 with its keyset cursor, and the total and counts per lead type over every lead valid then), timed in process, one reader, each at a random instant between 1 and 34 hours into the floor's life; ${WARM_UP} untimed reads of each kind first. HTTP adds the gateway's session check and serialisation (see scenario 7 for its size).`,
+        `The log: ${LEADS.toLocaleString('en-US')} leads of ${EVENTS_PER_LEAD} events each (created, claimed, scored, tagged, contacted, discovery, priority, qualified, proposal, follow-up), an hour apart, written straight into the events table (bulk-histories.ts); lead_pool_history_v1 built from it by the replay loader (alone, for its build rate), then users_v1 and the live lead_pool_v1; ${awards.points.toLocaleString('en-US')} points awards (claim 5, contact 10, qualification 25, at those events' instants) and ${awards.sales.toLocaleString('en-US')} sales (one lead in twenty, at its last event) written into points_ledger_v1 and sales_v1 for the leaderboards; all analysed.`,
+        `Each read is what its route runs after the session check (GET /api/leads?asOf=: poolAsOf, the page of 50 with its keyset cursor, and the total and counts per lead type over every lead valid then; the pipeline: readPipeline, its five columns at once on a pool of 6 connections; the leaderboards: rankUsersAsOf, rankTeamsAsOf), timed in process, one reader, each at a random instant between 1 and 34 hours into the floor's life; ${WARM_UP} untimed reads of each kind first. HTTP adds the gateway's session check and serialisation (see scenario 7 for its size).`,
         ...context.map((c) => `${c}.`),
       ],
     };

@@ -151,7 +151,7 @@ export const leadPoolHistory: Projection<'versions'> = {
   // A replay folds in memory and writes each version once, when it ends (open ones at the
   // finish), with COPY: the copy is the replay's own, so nothing there can conflict. A write
   // runs while the next batches are folded (the server inserts while this process folds); the
-  // next write, and the finish, wait for it first.
+  // next write, and the finish, wait for it first. `heldRows`: ended versions held before a write.
   load({ versions: t }, { heldRows = WRITE_CHUNK * 4 } = {}) {
     const latest = new Map<number, Latest>();
     let ended: LeadPoolVersion[] = [];

@@ -7,9 +7,10 @@ import { signInThroughApi } from './support/notifications';
 import { gone, visible } from './support/ui';
 
 // The Sales Manager (`manager`) imports a spreadsheet through /leads/import-export: the columns
-// are guessed from the headers (a custom field's by its label), a dry run says what would happen
-// and why (a duplicate skipped, a row without an email failing), the run's progress bar fills,
-// the history offers errors.csv, and the undo takes the leads back out of the shared pool.
+// are guessed from the headers (a custom field's by its label), a dry run (a job, like the run)
+// says what would happen and why (a duplicate skipped, a row without an email failing), the run's
+// progress bar fills, the history offers errors.csv, and the undo (a job too) takes the leads back
+// out of the shared pool.
 // Every name is this run's own, so other journeys on the demo floor see nothing of it at the end.
 
 const ROWS = 600;
@@ -64,6 +65,7 @@ describe('/leads/import-export', () => {
     await wizard.getByLabel('Mapping name').fill(`Sheet ${run}`);
     await wizard.getByRole('button', { name: 'Continue to dry run' }).click();
 
+    // The dry run is a job: its bar moves until the report replaces it.
     await wizard.getByRole('button', { name: 'Dry run' }).click();
     const report = wizard.getByRole('region', { name: 'Dry run' });
     await visible(report.getByText('Duplicate of row 1 (same email).'));
@@ -93,8 +95,9 @@ describe('/leads/import-export', () => {
     await row.getByRole('button', { name: 'Undo' }).click();
     const undo = page.getByRole('dialog', { name: `Undo leads-${run}.csv?` });
     await undo.getByRole('button', { name: 'Undo import' }).click();
-    // 600 leads, each taken back by its own compensating command.
+    // A job: 600 leads, each taken back by its own compensating command, its bar moving meanwhile.
     await undo.getByText('600 leads reverted.').waitFor({ timeout: 60_000 });
+    await gone(undo.getByRole('progressbar', { name: 'Undo progress' }));
     await undo.getByRole('button', { name: 'Done' }).click();
     await visible(row.getByText('Undone'));
     await expect.poll(async () => ((await (await page.request.get(`/api/leads?search=${run}`)).json()) as { total: number }).total).toBe(0);

@@ -28,7 +28,7 @@ export const freePort = () => new Promise<number>((resolve, reject) => {
  * (The per-agent claim limit has no setting; claims it refuses are counted as 429s.)
  */
 // The scenarios that need a console build bring their own (CONSOLE_DIR); the rest never build one.
-export const BENCH_SERVER_ENV = { REGISTRATIONS_PER_ADDRESS: '100000', LOGIN_ATTEMPTS_PER_ADDRESS: '100000', CLAIMS_PER_AGENT_PER_10S: '100000', CONSOLE_BUILD: 'off' };
+export const BENCH_SERVER_ENV = { REGISTRATIONS_PER_ADDRESS: '100000', LOGIN_ATTEMPTS_PER_ADDRESS: '100000', CLAIMS_PER_AGENT_PER_10S: '100000', FUNNEL_SUBMITS_PER_ADDRESS: '10000000', FUNNEL_SUBMITS_PER_FORM: '10000000', CONSOLE_BUILD: 'off' };
 
 /**
  * LeadFloor's embedded form (launcher/src/embedded.ts) as a child process on a fresh database

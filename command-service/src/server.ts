@@ -24,7 +24,7 @@ export async function startCommandServer({ config, logger }: { config: Config; l
   try {
     const app = await buildApp({
       pool, bodyLimit: config.BODY_LIMIT, secureCookies: config.NODE_ENV === 'production', logger, checks: { postgres: postgresCheck(pool) },
-      metricsToken: metricsTokenOnMainPort(config), trustProxy: config.TRUST_PROXY ?? ['loopback'], authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, funnelSubmitLimits: submitLimitsFor(config.FUNNEL_SUBMITS_PER_ADDRESS),
+      metricsToken: metricsTokenOnMainPort(config), trustProxy: config.TRUST_PROXY ?? ['loopback'], authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, funnelSubmitLimits: submitLimitsFor(config),
       twoFactorKey, integrations: integrationSettingsFrom(config, twoFactorKey), billing, dataDir: config.DATA_DIR,
     });
     const url = await app.listen({ port: config.PORT, host: config.HOST });

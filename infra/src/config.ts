@@ -53,6 +53,8 @@ const ConfigSchema = z.object({
   CLAIMS_PER_AGENT_PER_10S: z.coerce.number().int().min(1).default(20),
   /** Public funnel form posts one address may make per minute before 429. */
   FUNNEL_SUBMITS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Posts one funnel's forms may take per minute, from all addresses, before 429. */
+  FUNNEL_SUBMITS_PER_FORM: z.coerce.number().int().min(1).default(600),
   // Metrics are off the public port unless asked for: METRICS_TOKEN serves /metrics on PORT to
   // `Authorization: Bearer <token>`; METRICS_PORT serves it on a port of its own (on METRICS_HOST,
   // loopback by default), the token then still required when set.

@@ -73,7 +73,7 @@ async function main(logger: Logger, config: ReturnType<typeof loadConfig>) {
       checks: { postgres: postgresCheck(pool), ...background.checks },
       writes: {
         kind: 'in-process',
-        register: (gateway) => gateway.register(commandRoutes, { pool, bodyLimit: config.BODY_LIMIT, secureCookies, authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, funnelSubmitLimits: submitLimitsFor(config.FUNNEL_SUBMITS_PER_ADDRESS), claimCounts: 'process', twoFactorKey, integrations, billing, dataDir: config.DATA_DIR }),
+        register: (gateway) => gateway.register(commandRoutes, { pool, bodyLimit: config.BODY_LIMIT, secureCookies, authLimits: authLimitsFrom(config), claimLimit: { max: config.CLAIMS_PER_AGENT_PER_10S, windowMs: 10_000 }, funnelSubmitLimits: submitLimitsFor(config), claimCounts: 'process', twoFactorKey, integrations, billing, dataDir: config.DATA_DIR }),
       },
       consoleDir: config.CONSOLE_DIR ?? defaultConsoleDir,
       metricsToken: metricsTokenOnMainPort(config),

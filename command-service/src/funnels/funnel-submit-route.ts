@@ -23,8 +23,10 @@ export const DEFAULT_SUBMIT_LIMITS: SubmitLimits = {
   minFillMs: 2_000,
   maxAgeMs: 24 * 3_600_000,
 };
-/** The default limits with another number of posts per address and minute (config FUNNEL_SUBMITS_PER_ADDRESS). */
-export const submitLimitsFor = (perAddressPerMinute: number): SubmitLimits => ({ ...DEFAULT_SUBMIT_LIMITS, perAddress: { max: perAddressPerMinute, windowMs: 60_000 } });
+/** The default limits with other numbers of posts per minute (config FUNNEL_SUBMITS_PER_ADDRESS, FUNNEL_SUBMITS_PER_FORM). */
+export const submitLimitsFor = (c: { FUNNEL_SUBMITS_PER_ADDRESS: number; FUNNEL_SUBMITS_PER_FORM: number }): SubmitLimits => ({
+  ...DEFAULT_SUBMIT_LIMITS, perAddress: { max: c.FUNNEL_SUBMITS_PER_ADDRESS, windowMs: 60_000 }, perForm: { max: c.FUNNEL_SUBMITS_PER_FORM, windowMs: 60_000 },
+});
 export type FunnelSubmitDeps = { pool: Pool; store: EventStore; handle: HandleCommand; limiter: RateLimiter; now: () => Date; limits?: SubmitLimits };
 
 type Page = { form_fields: FormField[]; next_path: string | null; path: string; status: string; lead_type: string; owner_id: number };

@@ -99,7 +99,7 @@ function Builder({ funnel }: { funnel: FunnelDetail }) {
       {(publish.error && !problems) || status.error ? (
         <p role="alert" className="mb-6 text-sm text-destructive-text">{serverMessage(publish.error ?? status.error) ?? 'That did not go through. Try again.'}</p>
       ) : null}
-      <div className="grid gap-6 xl:grid-cols-[17rem_minmax(0,1fr)]">
+      <div className="grid gap-6 2xl:grid-cols-[17rem_minmax(0,1fr)]">
         <div className="flex flex-col gap-4">
           <StepList funnelId={funnel.id} steps={funnel.steps} selectedId={step?.id ?? null} onSelect={(s) => go({ step: s })} />
         </div>

@@ -9,6 +9,7 @@ import { auditorReads } from './auditor-reads';
 import { benchDatabases } from './bench-database';
 import { claimRace, FULL_RACE } from './claim-race';
 import { claimStormWithCaps } from './claim-storm-caps';
+import { funnelPages } from './funnel-pages';
 import { leadImport } from './lead-import';
 import { roundRobinOffers } from './round-robin-offers';
 import { projectionLag } from './projection-lag';
@@ -16,6 +17,7 @@ import { describeMachine } from './machine';
 import { pgbenchInserts } from './pgbench-inserts';
 import { loadAverage } from './process-usage';
 import { rebuild } from './rebuild';
+import { scaleOut } from './scaleout';
 import { poolAsOfReads } from './pool-as-of';
 import { renderReport, type BenchReport } from './report';
 import type { BenchContext, ScenarioResult } from './scenario';
@@ -31,7 +33,7 @@ const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',').filter(Boolean) ?? null;
 const unknown = args.filter((a) => a !== '--quick' && !a.startsWith('--only='));
 if (unknown.length) {
-  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--only=raw,peer,race,caps,sustained,lag,ws,rebuild,asof,analytics,offers,audit,import,console]`);
+  console.error(`unknown option(s): ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--only=raw,peer,race,caps,sustained,lag,ws,rebuild,asof,analytics,offers,audit,scaleout,import,funnels,console]`);
   process.exit(2);
 }
 
@@ -79,6 +81,7 @@ const scenarios: { id: string; title: string; http?: boolean; run(): Promise<Sce
   { id: 'race', title: '3. Claim race through HTTP', http: true, run: async () => claimRace(ctx, await httpBench()) },
   { id: 'caps', title: '3b. Claim storm with caps on', http: true, run: async () => claimStormWithCaps(ctx, await httpBench()) },
   { id: 'sustained', title: '4. Sustained command load through HTTP', http: true, run: async () => sustainedLoad(ctx, await httpBench()) },
+  { id: 'funnels', title: '14. Funnel pages and form posts', http: true, run: async () => funnelPages(ctx, await httpBench()) },
   { id: 'audit', title: '7. Auditor reads: history and as-of', http: true, run: async () => auditorReads(ctx, await httpBench().catch(() => null)) },
   { id: 'ws', title: '5b. Lag: commit to WebSocket message, 1,000 sockets', http: true, run: async () => wsFanout(ctx, await httpBench()) },
   { id: 'lag', title: '5. Lag: commit to read model', run: () => projectionLag(ctx) },
@@ -86,6 +89,7 @@ const scenarios: { id: string; title: string; http?: boolean; run(): Promise<Sce
   { id: 'offers', title: '11. Round-robin assignment throughput', run: () => roundRobinOffers(ctx) },
   { id: 'asof', title: '9. Time travel: the pool as of a past instant', run: () => poolAsOfReads(ctx) },
   { id: 'analytics', title: '10. Analytics API over 100,000 leads', run: () => analyticsReads(ctx) },
+  { id: 'scaleout', title: '12. Scale-out: 1 vs 3 projector processes, one killed', run: () => scaleOut(ctx, root) },
   { id: 'import', title: '13. Lead import: 100,000 rows through the API', run: () => leadImport(ctx, root) },
   { id: 'console', title: '8. Console: initial JS, Lighthouse, a 100,000-lead pool', run: () => consoleScenario(ctx, root) },
 ];

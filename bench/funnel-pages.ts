@@ -102,7 +102,7 @@ export async function funnelPages(ctx: BenchContext, bench: HttpBench): Promise<
   ];
   const ratio = raw && typeof postRate.value === 'number' ? round((postRate.value / raw) * 100, 1) : null;
   return {
-    id: 'funnels', title: '14. Funnel pages and form posts', status: 'measured',
+    id: 'funnels', title: '15. Funnel pages and form posts', status: 'measured',
     command: 'npm run bench -- --only=raw,funnels',
     parameters: { pages, posts, pageConcurrency: PAGE_CONCURRENCY, postConcurrency: POST_CONCURRENCY, runs: pageRuns.length },
     figures,

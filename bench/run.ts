@@ -81,7 +81,7 @@ const scenarios: { id: string; title: string; http?: boolean; run(): Promise<Sce
   { id: 'race', title: '3. Claim race through HTTP', http: true, run: async () => claimRace(ctx, await httpBench()) },
   { id: 'caps', title: '3b. Claim storm with caps on', http: true, run: async () => claimStormWithCaps(ctx, await httpBench()) },
   { id: 'sustained', title: '4. Sustained command load through HTTP', http: true, run: async () => sustainedLoad(ctx, await httpBench()) },
-  { id: 'funnels', title: '14. Funnel pages and form posts', http: true, run: async () => funnelPages(ctx, await httpBench()) },
+  { id: 'funnels', title: '15. Funnel pages and form posts', http: true, run: async () => funnelPages(ctx, await httpBench()) },
   { id: 'audit', title: '7. Auditor reads: history and as-of', http: true, run: async () => auditorReads(ctx, await httpBench().catch(() => null)) },
   { id: 'ws', title: '5b. Lag: commit to WebSocket message, 1,000 sockets', http: true, run: async () => wsFanout(ctx, await httpBench()) },
   { id: 'lag', title: '5. Lag: commit to read model', run: () => projectionLag(ctx) },

@@ -65,6 +65,13 @@ export function createKafkaSource(opts: KafkaSourceOptions): EventSource {
       // Fetches long-poll at most this long: a reset or a stop never waits on an idle fetch.
       maxWaitTime: 500,
     });
+    // The client reports a rejoin that failed for good (after a heartbeat error, or one still
+    // retrying after this source closed the consumer) as an 'error' event: unheard, it would end
+    // the process. The live subscription starts over from the stored offsets instead.
+    let sub: Subscription | null = null;
+    consumer.on('error', (err: Error) => {
+      if (sub && sub === current) sub.failed ??= err;
+    });
     try {
       const stream = await consumer.consume({
         topics: [topic],
@@ -73,11 +80,12 @@ export function createKafkaSource(opts: KafkaSourceOptions): EventSource {
         offsets: [...stored].map(([partition, offset]) => ({ topic, partition, offset })),
         fallbackMode: 'earliest',
       });
-      const sub: Subscription = { consumer, stream, failed: null };
-      stream.on('error', (err) => (sub.failed = err));
+      const opened: Subscription = { consumer, stream, failed: null };
+      sub = opened;
+      stream.on('error', (err) => (opened.failed = err));
       // A 'readable' listener takes the stream out of its initial state, which fetches nothing.
       stream.on('readable', () => {});
-      return sub;
+      return opened;
     } catch (err) {
       await shut(consumer);
       throw err;

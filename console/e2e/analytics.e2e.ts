@@ -99,8 +99,8 @@ describe('analytics hub, lead and funnel analytics (the Sales Manager on the dem
       await visible(card.getByRole('img', { name: /^Leads and sold leads by source\./ }));
       await card.getByRole('button', { name: 'Show sales funnel by source as a table' }).click();
       // the demo's advertised leads came in through funnels; the rest through none
-      await visible(card.getByRole('row', { name: /^google_ads/ }));
-      await visible(card.getByRole('row', { name: /^facebook/ }));
+      await visible(card.getByRole('row', { name: /^google_ads/ }).first());
+      await visible(card.getByRole('row', { name: /^facebook/ }).first());
       const direct = card.getByRole('row', { name: /^No funnel source/ });
       await direct.getByRole('button', { name: /^No funnel source · No campaign: sold/ }).click();
       await visible(page.getByRole('dialog', { name: 'No funnel source · No campaign: sold' }).getByRole('link').first());

@@ -67,7 +67,7 @@ export function FunnelsPage() {
 function FunnelRow({ funnel }: { funnel: FunnelSummary }) {
   return (
     <tr>
-      <th scope="row" className="px-3 py-3 text-left font-normal">
+      <th scope="row" className="min-w-48 px-3 py-3 text-left font-normal">
         <Link to={`/funnels/${funnel.id}`} className="font-medium text-foreground hover:underline">{funnel.name}</Link>
         <span className="block text-xs text-muted">/p/{funnel.slug}{funnel.ownerName ? ` · ${funnel.ownerName}` : ''}</span>
       </th>

@@ -12,7 +12,8 @@ export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Lead fields a column can fill; `custom:<name>` fills a custom field; `ignore` drops the column. */
-export const IMPORT_LEAD_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'state', 'leadType', 'source', 'notes', 'funnelSource', 'funnelCampaignId'] as const;
+/** `tags`: one cell, tags split on `;` or `,`; `priority`: low, medium or high. */
+export const IMPORT_LEAD_FIELDS = ['name', 'email', 'phone', 'address', 'city', 'state', 'leadType', 'source', 'notes', 'funnelSource', 'funnelCampaignId', 'tags', 'priority'] as const;
 export const ImportTargetSchema = z.union([
   z.enum([...IMPORT_LEAD_FIELDS, 'ignore']),
   z.string().regex(/^custom:[a-z][a-z0-9_]{0,39}$/, 'A lead field, custom:<field name> or ignore'),

@@ -29,7 +29,7 @@ describe('an import row with funnel columns', () => {
   it('never changes the funnel of a lead the row updates: where a lead came from is a fact of its creation', () => {
     const matched: MatchedLead = {
       id: 7, name: 'Rita', email: 'rita@example.com', phone: '555-0199', address: null, city: 'Denver', state: 'CO',
-      leadType: 'finance', source: null, notes: null, customFields: {},
+      leadType: 'finance', source: null, notes: null, customFields: {}, tags: [], priority: 'medium',
     };
     const plan = planRow(settings('create_or_update'), initialCustomFieldSet(), row('google', 'other'), matched, null);
     expect(plan).toMatchObject({ outcome: 'skipped', leadId: 7 });

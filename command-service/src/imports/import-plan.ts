@@ -1,8 +1,9 @@
 import type { IMPORT_LEAD_FIELDS } from '@leadfloor/contracts';
 import { CreateLeadFormSchema, FunnelAttributionSchema, type ImportTarget } from '@leadfloor/contracts';
-import type { CustomFieldValue, ImportMatchOn, ImportMode, LeadDetailChanges, LeadSource, LeadType } from '@leadfloor/events';
+import type { CustomFieldValue, ImportMatchOn, ImportMode, LeadDetailChanges, LeadPriority, LeadSource, LeadType } from '@leadfloor/events';
 import { activeFieldsFor, type CustomFieldSet } from '../custom-fields/custom-field-set';
 import { checkFieldValues } from '../custom-fields/field-values';
+import { normalizeTags } from '../leads/decide';
 
 type LeadField = (typeof IMPORT_LEAD_FIELDS)[number];
 export type NewLead = {
@@ -12,15 +13,17 @@ export type NewLead = {
   funnelSource?: string; funnelCampaignId?: string;
 };
 /** A lead the file's row matched, as the read models show it now. */
-export type MatchedLead = NewLead & { id: number; customFields: Record<string, CustomFieldValue> };
+export type MatchedLead = NewLead & { id: number; customFields: Record<string, CustomFieldValue>; tags: string[]; priority: LeadPriority };
+/** The row's tags and priority (absent: the row leaves them). */
+export type LeadLabels = { tags?: string[]; priority?: LeadPriority };
 
 export type RowPlan =
   /** `releaseAt`: the floor's drip lets the lead into the pool then (set by the run, never by the dry run). */
-  | { outcome: 'created'; lead: NewLead; customFields: Record<string, CustomFieldValue>; releaseAt?: string }
+  | { outcome: 'created'; lead: NewLead; customFields: Record<string, CustomFieldValue>; labels?: LeadLabels; releaseAt?: string }
   | {
-    outcome: 'updated'; leadId: number; details: LeadDetailChanges; customFields: Record<string, CustomFieldValue | null>;
+    outcome: 'updated'; leadId: number; details: LeadDetailChanges; customFields: Record<string, CustomFieldValue | null>; labels?: LeadLabels;
     /** The values the update replaces (null: the lead had none), for an undo. */
-    before: { details: LeadDetailChanges; customFields: Record<string, CustomFieldValue | null> };
+    before: { details: LeadDetailChanges; customFields: Record<string, CustomFieldValue | null>; labels?: LeadLabels };
   }
   | { outcome: 'skipped'; reason: string; leadId?: number }
   | { outcome: 'failed'; reason: string };
@@ -38,6 +41,29 @@ const SOURCES = new Set(['website', 'referral', 'advertisement', 'cold_call', 's
 const TYPES = new Set(['real_estate', 'finance', 'forex']);
 /** "Real Estate", "real-estate" and "real_estate" are one lead type; the same for sources. */
 const enumCell = (v: string) => v.trim().toLowerCase().replace(/[\s-]+/g, '_');
+
+const PRIORITIES = new Set(['low', 'medium', 'high']);
+const MAX_TAGS = 50;
+const MAX_TAG = 60;
+
+/** The row's tags (one cell, split on `;` or `,`, cleaned as the tag editor cleans them) and priority; an empty cell sets nothing. */
+export function labelsOf(fields: Partial<Record<LeadField, string>>): { labels: LeadLabels } | { error: string } {
+  const labels: LeadLabels = {};
+  if (fields.tags?.trim()) {
+    const tags = normalizeTags(fields.tags.split(/[;,]/));
+    if (tags.length > MAX_TAGS) return { error: `tags: at most ${MAX_TAGS} tags.` };
+    const long = tags.find((t) => t.length > MAX_TAG);
+    if (long) return { error: `tags: "${long.slice(0, 20)}…" is longer than ${MAX_TAG} characters.` };
+    labels.tags = tags;
+  }
+  if (fields.priority?.trim()) {
+    const priority = enumCell(fields.priority);
+    if (!PRIORITIES.has(priority)) return { error: `priority: "${fields.priority}" is not low, medium or high.` };
+    labels.priority = priority as LeadPriority;
+  }
+  return { labels };
+}
+const hasLabels = (l: LeadLabels) => l.tags !== undefined || l.priority !== undefined;
 
 /** The row's cells by target: lead fields and custom fields (cells of ignored or unmapped columns dropped). */
 export function cellsByTarget(settings: ImportSettings, cells: string[]) {
@@ -96,7 +122,11 @@ export function planRow(
   const filledCustom = Object.fromEntries(Object.entries(custom).filter(([, v]) => v.trim() !== ''));
   const checked = checkFieldValues(activeFieldsFor(fieldSet, parsed.data.leadType), filledCustom, { complete: true });
   if (!checked.ok) return { outcome: 'failed', reason: `${checked.field}: ${checked.message}` };
-  return { outcome: 'created', lead, customFields: checked.values as Record<string, CustomFieldValue> };
+  const labels = labelsOf(fields);
+  if ('error' in labels) return { outcome: 'failed', reason: labels.error };
+  return {
+    outcome: 'created', lead, customFields: checked.values as Record<string, CustomFieldValue>, ...(hasLabels(labels.labels) ? { labels: labels.labels } : {}),
+  };
 }
 
 function planUpdate(
@@ -104,7 +134,7 @@ function planUpdate(
 ): RowPlan {
   // The lead's own values with the row's filled-in cells over them, checked as a whole lead. Its
   // type and the funnel it came in through are facts of its creation: an update leaves them.
-  const fixed = new Set<string>(['leadType', 'funnelSource', 'funnelCampaignId']);
+  const fixed = new Set<string>(['leadType', 'funnelSource', 'funnelCampaignId', 'tags', 'priority']);
   const filled = Object.fromEntries(Object.entries(fields).filter(([k, v]) => !fixed.has(k) && v.trim() !== '')) as Partial<Record<LeadField, string>>;
   if (filled.source !== undefined) {
     filled.source = enumCell(filled.source);
@@ -121,12 +151,18 @@ function planUpdate(
   const checked = checkFieldValues(activeFieldsFor(fieldSet, lead.leadType), filledCustom, { complete: false });
   if (!checked.ok) return { outcome: 'failed', reason: `${checked.field}: ${checked.message}` };
   const customFields = Object.fromEntries(Object.entries(checked.values).filter(([k, v]) => lead.customFields[k] !== v));
-  if (Object.keys(details).length === 0 && Object.keys(customFields).length === 0) {
+  const read = labelsOf(fields);
+  if ('error' in read) return { outcome: 'failed', reason: read.error };
+  const labels: LeadLabels = {};
+  if (read.labels.tags && read.labels.tags.join('\u0000') !== lead.tags.join('\u0000')) labels.tags = read.labels.tags;
+  if (read.labels.priority && read.labels.priority !== lead.priority) labels.priority = read.labels.priority;
+  if (Object.keys(details).length === 0 && Object.keys(customFields).length === 0 && !hasLabels(labels)) {
     return { outcome: 'skipped', leadId: lead.id, reason: `Lead ${lead.id} already has these values.` };
   }
   const before = {
     details: Object.fromEntries(Object.keys(details).map((k) => [k, lead[k as keyof LeadDetailChanges]])) as LeadDetailChanges,
     customFields: Object.fromEntries(Object.keys(customFields).map((k) => [k, lead.customFields[k] ?? null])),
+    ...(hasLabels(labels) ? { labels: { ...(labels.tags ? { tags: lead.tags } : {}), ...(labels.priority ? { priority: lead.priority } : {}) } } : {}),
   };
-  return { outcome: 'updated', leadId: lead.id, details, customFields, before };
+  return { outcome: 'updated', leadId: lead.id, details, customFields, ...(hasLabels(labels) ? { labels } : {}), before };
 }

@@ -116,12 +116,13 @@ export function rowCommands(p: { plan: RowPlan; leadId: number | null }, imp: Im
       ...(Object.keys(customFields).length > 0
         ? [{ type: 'SetLeadCustomFields' as const, data: { leadId, values: customFields }, meta: { ...meta, fields: activeFieldsFor(fields, lead.leadType) } }]
         : []),
+      ...(p.plan.labels ? [{ type: 'EditLeadDetails' as const, data: { leadId, changes: {}, ...p.plan.labels }, meta }] : []),
     ];
   }
   if (p.plan.outcome === 'updated') {
-    const { details, customFields } = p.plan;
+    const { details, customFields, labels } = p.plan;
     return [
-      ...(Object.keys(details).length > 0 ? [{ type: 'EditLeadDetails' as const, data: { leadId, changes: details }, meta }] : []),
+      ...(Object.keys(details).length > 0 || labels ? [{ type: 'EditLeadDetails' as const, data: { leadId, changes: details, ...labels }, meta }] : []),
       ...(Object.keys(customFields).length > 0 ? [{ type: 'SetLeadCustomFields' as const, data: { leadId, values: customFields }, meta: { ...meta, fields: fields.fields } }] : []),
     ];
   }

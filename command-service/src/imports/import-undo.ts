@@ -58,11 +58,18 @@ async function undoRow(deps: ImportRunDeps, importId: number, r: Row, actor: Act
       .filter(([k]) => lead[k as keyof LeadDetailChanges] === details[k as keyof LeadDetailChanges])) as LeadDetailChanges;
     const fieldsBack: Record<string, CustomFieldValue | null> = Object.fromEntries(Object.entries(before.customFields)
       .filter(([k]) => (lead.customFields[k] ?? null) === (customFields[k] ?? null)));
-    const changedSince = Object.keys(before.details).length + Object.keys(before.customFields).length
-      - Object.keys(detailBack).length - Object.keys(fieldsBack).length;
+    // Tags and priority go back too, unless changed again since.
+    const imported = r.after.labels ?? {};
+    const labelsBack = {
+      ...(before.labels?.tags && imported.tags && lead.tags.join('\u0000') === imported.tags.join('\u0000') ? { tags: before.labels.tags } : {}),
+      ...(before.labels?.priority && imported.priority && lead.priority === imported.priority ? { priority: before.labels.priority } : {}),
+    };
+    const changedSince = Object.keys(before.details).length + Object.keys(before.customFields).length + Object.keys(before.labels ?? {}).length
+      - Object.keys(detailBack).length - Object.keys(fieldsBack).length - Object.keys(labelsBack).length;
     if (changedSince > 0) partly = `${changedSince} imported value(s) changed since; those stay.`;
     commands = [
-      ...(Object.keys(detailBack).length > 0 ? [{ type: 'EditLeadDetails' as const, data: { leadId: r.lead_id, changes: detailBack }, meta }] : []),
+      ...(Object.keys(detailBack).length > 0 || Object.keys(labelsBack).length > 0
+        ? [{ type: 'EditLeadDetails' as const, data: { leadId: r.lead_id, changes: detailBack, ...labelsBack }, meta }] : []),
       ...(Object.keys(fieldsBack).length > 0
         ? [{ type: 'SetLeadCustomFields' as const, data: { leadId: r.lead_id, values: fieldsBack }, meta: { ...meta, fields: fieldSet.fields } }] : []),
     ];

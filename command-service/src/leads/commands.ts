@@ -106,7 +106,8 @@ export type ReleaseDrippedLead = Command<'ReleaseDrippedLead', OnLead, { now: st
  * an import's update included). `fields`: the active custom fields of the lead's type, looked up
  * by the caller; values are checked against them (custom-fields/field-values.ts).
  */
-export type EditLeadDetails = Command<'EditLeadDetails', OnLead<{ changes: LeadDetailChanges }>>;
+/** `tags` and `priority` (an import's columns) go the same way: the holder, a manager, or whoever entered the unclaimed lead. */
+export type EditLeadDetails = Command<'EditLeadDetails', OnLead<{ changes: LeadDetailChanges; tags?: string[]; priority?: LeadPriority }>>;
 export type SetLeadCustomFields = Command<
   'SetLeadCustomFields', OnLead<{ values: Record<string, CustomFieldValue | null>; complete?: boolean }>, CommandMeta & { fields: readonly CustomFieldDefinition[] }
 >;

@@ -36,6 +36,16 @@ describe('EditLeadDetails', () => {
   it('is a no-op when nothing changes', () => {
     given(created, claimedBy(ann)).when(edit(ann, { city: 'Austin' })).then([]);
   });
+  it("sets an unclaimed lead's tags (cleaned) and priority for a manager, as an import does, and skips what is already so", () => {
+    const labels = (tags: string[] | undefined, priority: 'low' | 'medium' | 'high' | undefined, who: Actor = max): LeadCommand =>
+      ({ type: 'EditLeadDetails', data: { leadId: LEAD_ID, changes: {}, ...(tags ? { tags } : {}), ...(priority ? { priority } : {}) }, meta: by(who) });
+    given(created).when(labels([' VIP ', 'vip', 'Hot Lead'], 'high')).then([
+      { type: 'LeadTagsChanged', data: { leadId: LEAD_ID, tags: ['VIP', 'Hot Lead'], at: NOW } },
+      { type: 'LeadPriorityChanged', data: { leadId: LEAD_ID, from: 'medium', to: 'high', at: NOW } },
+    ]);
+    given(created).when(labels([], 'medium')).then([]);
+    given(created).when(labels(['VIP'], undefined, bob)).then({ kind: 'Forbidden', code: 'lead.not_claimer' });
+  });
 });
 
 describe('SetLeadCustomFields', () => {

@@ -2,6 +2,7 @@ import type { LeadEvent } from '@leadfloor/events';
 import type { Lead } from '@leadfloor/events';
 import { checkFieldValues } from '../custom-fields/field-values';
 import { Forbidden, RuleViolation } from '../shared/domain-error';
+import { normalizeTags } from './decide';
 import type { EditLeadDetails, MarkLeadImported, SetLeadCustomFields, WithdrawLead } from './commands';
 
 /**
@@ -24,7 +25,14 @@ export function decideDetails(c: EditLeadDetails | SetLeadCustomFields | MarkLea
     case 'EditLeadDetails': {
       mayEdit(lead, actor);
       const changes = Object.fromEntries(Object.entries(c.data.changes).filter(([k, v]) => v !== undefined && v !== lead[k as keyof Lead]));
-      return Object.keys(changes).length === 0 ? [] : [{ type: 'LeadDetailsEdited', data: { leadId, changes, at } }];
+      const events: LeadEvent[] = Object.keys(changes).length === 0 ? [] : [{ type: 'LeadDetailsEdited', data: { leadId, changes, at } }];
+      const { tags: rawTags, priority } = c.data;
+      if (rawTags !== undefined) {
+        const tags = normalizeTags(rawTags);
+        if (tags.length !== lead.tags.length || tags.some((t, i) => t !== lead.tags[i])) events.push({ type: 'LeadTagsChanged', data: { leadId, tags, at } });
+      }
+      if (priority !== undefined && priority !== lead.priority) events.push({ type: 'LeadPriorityChanged', data: { leadId, from: lead.priority, to: priority, at } });
+      return events;
     }
     case 'SetLeadCustomFields': {
       mayEdit(lead, actor);

@@ -12,6 +12,8 @@ const SYNONYMS: Record<(typeof IMPORT_LEAD_FIELDS)[number], string[]> = {
   notes: ['notes', 'note', 'comments', 'comment', 'description'],
   funnelSource: ['funnel source', 'utm_source', 'utm source'],
   funnelCampaignId: ['funnel campaign', 'campaign', 'campaign id', 'utm_campaign', 'utm campaign'],
+  tags: ['tags', 'tag', 'labels', 'label'],
+  priority: ['priority', 'prio'],
 };
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 

@@ -19,7 +19,7 @@ export const STATUS_LABELS: Record<ImportStatus, { label: string; tone: BadgeTon
 
 export const LEAD_FIELD_LABELS: Record<string, string> = {
   name: 'Name', email: 'Email', phone: 'Phone', address: 'Address', city: 'City', state: 'State', leadType: 'Lead type', source: 'Source', notes: 'Notes',
-  funnelSource: 'Funnel source', funnelCampaignId: 'Campaign',
+  funnelSource: 'Funnel source', funnelCampaignId: 'Campaign', tags: 'Tags (split on ; or ,)', priority: 'Priority (low, medium, high)',
 };
 
 export const targetLabel = (target: ImportTarget, fields: CustomField[]) => {

@@ -4,7 +4,9 @@ import { coerceFieldValue, type CustomField, type CustomFieldFilter, type Custom
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { customFieldsQuery } from '../../../lib/custom-fields';
+import { isoDay } from '../../../lib/format-date';
 import type { LeadFilters } from '../lead-filters';
+import { DatePickerButton } from './date-picker-button';
 
 type Props = { filters: LeadFilters; onChange: (change: (filters: LeadFilters) => LeadFilters) => void };
 
@@ -24,9 +26,9 @@ export function withCondition(list: readonly CustomFieldFilter[], name: string, 
 
 /**
  * The pool's custom field filters (the floor's extra fields per lead type): a choice or yes/no
- * equals, a number or a date between bounds, a text contains. Each change applies at once
- * (typed values when the field is left or Enter is pressed); a value the field cannot hold is
- * said beside it instead of sent.
+ * equals, a number or a date between bounds (dates from the pool's own calendar), a text
+ * contains. Each change applies at once (typed values when the field is left or Enter is
+ * pressed); a value the field cannot hold is said beside it instead of sent.
  */
 export function CustomFieldFilters({ filters, onChange }: Props) {
   const fields = filterableFields(useQuery(customFieldsQuery).data ?? [], filters.typeFilter);
@@ -74,15 +76,27 @@ function FieldFilter({ field, valueOf, set }: FieldFilterProps) {
           <CommitInput id={id} field={field} op="~" placeholder="Contains..." value={valueOf(field.name, '~')} onCommit={(v) => set(field.name, '~', v)} />
         </div>
       );
+    case 'date': {
+      const from = valueOf(field.name, '>=') || null;
+      const to = valueOf(field.name, '<=') || null;
+      return (
+        <fieldset className="flex min-w-0 flex-col gap-1.5">
+          <legend className="mb-1.5 text-sm text-foreground">{field.label}</legend>
+          <div className="flex flex-wrap gap-2">
+            <DatePickerButton label="From" value={from} onChange={(day) => set(field.name, '>=', day ?? '')} />
+            <DatePickerButton label="To" value={to} isDisabled={(day) => from !== null && isoDay(day) < from} onChange={(day) => set(field.name, '<=', day ?? '')} />
+          </div>
+        </fieldset>
+      );
+    }
     case 'number':
-    case 'date':
       return (
         <div className="flex flex-col gap-1.5">
           {label}
           <div className="grid grid-cols-2 gap-2">
-            <CommitInput id={id} field={field} op=">=" placeholder={field.fieldType === 'number' ? 'Min' : 'From'} aria-label={`${field.label} from`}
+            <CommitInput id={id} field={field} op=">=" placeholder="Min" aria-label={`${field.label} from`}
               value={valueOf(field.name, '>=')} onCommit={(v) => set(field.name, '>=', v)} />
-            <CommitInput field={field} op="<=" placeholder={field.fieldType === 'number' ? 'Max' : 'To'} aria-label={`${field.label} to`}
+            <CommitInput field={field} op="<=" placeholder="Max" aria-label={`${field.label} to`}
               value={valueOf(field.name, '<=')} onCommit={(v) => set(field.name, '<=', v)} />
           </div>
         </div>
@@ -118,17 +132,12 @@ function CommitInput({ id, field, op, value, placeholder, onCommit, ...aria }: C
       <Input
         id={id}
         {...aria}
-        type={field.fieldType === 'date' ? 'date' : 'text'}
         inputMode={field.fieldType === 'number' ? 'decimal' : undefined}
         placeholder={placeholder}
         value={draft}
         aria-invalid={error !== null}
         aria-describedby={error ? errorId : undefined}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          // A picked date is complete at once; typed text waits for the user to finish.
-          if (field.fieldType === 'date') commit(e.target.value);
-        }}
+        onChange={(e) => setDraft(e.target.value)}
         onBlur={() => commit(draft)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit(draft);

@@ -1,3 +1,4 @@
+import type { PoolPolicyRules } from '@leadfloor/events';
 import { createPostgresEventStore } from '@leadfloor/infra/event-store/postgres-event-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOL_POLICY_STREAM, poolPolicyAggregate } from '../../command-service/src/pool-policy/pool-policy';
@@ -19,12 +20,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => api.close());
 
-const rules = { maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 30, distribution: 'first_come' as const, weights: [], dripPerHour: null, offerTimeoutMinutes: 5 };
+const rules: PoolPolicyRules = { maxActiveClaims: null, autoReleaseHours: null, warnBeforeReleaseMinutes: 30, distribution: 'first_come', weights: [], dripPerHour: null, offerTimeoutMinutes: 5 };
 const newLead = { name: 'Dana Scott', email: 'dana@example.com', phone: '555-0101', city: 'Austin', state: 'TX', leadType: 'real_estate' };
 const create = async () => (await max.request('POST', '/api/leads', newLead)).json().lead.id as number;
 
 /** Sets the floor's rules the way another command-service process would: not through this app. */
-async function setFloorRulesElsewhere(changes: Partial<typeof rules>) {
+async function setFloorRulesElsewhere(changes: Partial<PoolPolicyRules>) {
   const handle = createCommandHandler(createPostgresEventStore(api.pool));
   const out = await handle(poolPolicyAggregate, POOL_POLICY_STREAM, {
     type: 'SetPoolPolicy', data: { teamId: null, rules: { ...rules, ...changes } },

@@ -8,7 +8,7 @@ import { checkProjections, replayProjections } from '../infra/src/projections/re
 import { tablesHash } from '../infra/src/projections/tables';
 import { projections, startProjections } from '../projector/src/run-projections';
 import { createTestDatabase } from './db';
-import { appendFloor } from './fixtures/floor-events';
+import { appendFloor, storeFloorPages } from './fixtures/floor-events';
 import { createLead } from './fixtures/lead-events';
 import { waitFor } from './wait-for';
 
@@ -63,6 +63,7 @@ const small = { batchSize: 13, loader: { heldRows: 4 } };
 
 describe('replay of every read model at once', () => {
   it('rebuilds tables equal to the live ones, and the live runners resume after the swap', async () => {
+    await storeFloorPages(pool);
     await appendFloor(store, { from: 1, to: 40, people: true });
     const live = startLive();
     try {

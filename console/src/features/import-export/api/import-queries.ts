@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
-  CustomFieldListResponseSchema, ImportKeptResponseSchema, ImportListResponseSchema, ImportMappingListResponseSchema, ImportResponseSchema, type Import,
+  ImportKeptResponseSchema, ImportListResponseSchema, ImportMappingListResponseSchema, ImportResponseSchema, type Import,
 } from '@leadfloor/contracts';
 import { api } from '../../../lib/api';
 
@@ -11,10 +11,8 @@ export const importKeys = {
   kept: (id: number) => [...importKeys.all, 'kept', id] as const,
   mappings: () => [...importKeys.all, 'mappings'] as const,
 };
-export const customFieldKeys = {
-  all: ['custom-fields'] as const,
-  list: () => [...customFieldKeys.all, 'list'] as const,
-};
+/** The floor's custom fields are read by the lead pool too: one query, in lib. */
+export { customFieldKeys, customFieldsQuery } from '../../../lib/custom-fields';
 
 /** A job that has not finished (dry run, run, undo) is polled too, in case a /ws message was missed (the socket resyncs on reconnect). */
 const RUNNING_POLL_MS = 3_000;
@@ -44,9 +42,4 @@ export const importHistoryQuery = () => infiniteQueryOptions({
 export const mappingsQuery = queryOptions({
   queryKey: importKeys.mappings(),
   queryFn: ({ signal }) => api.get('/api/import-mappings', ImportMappingListResponseSchema, { signal }).then((r) => r.mappings),
-});
-
-export const customFieldsQuery = queryOptions({
-  queryKey: customFieldKeys.list(),
-  queryFn: ({ signal }) => api.get('/api/custom-fields', CustomFieldListResponseSchema, { signal }).then((r) => r.fields),
 });

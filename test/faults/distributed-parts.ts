@@ -73,13 +73,14 @@ export type Distributed = {
 
 /**
  * command-service, `replicas` gateway replicas (one by default), and whichever of projector,
- * relay and worker are asked for, on the given services (the database must already be
+ * relay and worker are asked for (`projectors` projector processes sharing each consumer
+ * group's partitions: `projector`, `projector-2`…), on the given services (the database must already be
  * migrated). The HTTP parts start at once; the others once `kafkaUp` has resolved (a broker
  * that is still starting) and the topic is created, as the distributed launcher's prepare
- * step does.
+ * step does. Each part gets `startTimeoutMs` to come up.
  */
 export async function startDistributed(services: Services, {
-  background = ['projector', 'relay'] as PartName[], env: extra = {} as Record<string, string>, kafkaUp = Promise.resolve() as Promise<unknown>, replicas = 1,
+  background = ['projector', 'relay'] as PartName[], env: extra = {} as Record<string, string>, kafkaUp = Promise.resolve() as Promise<unknown>, replicas = 1, projectors = 1, startTimeoutMs = 90_000,
 } = {}): Promise<Distributed> {
   const commandPort = await freePort();
   const gateways: { name: string; port: number }[] = [];
@@ -91,14 +92,16 @@ export async function startDistributed(services: Services, {
       env: partEnv(services, { ...extra, PORT: String(port), COMMAND_SERVICE_URL: `http://127.0.0.1:${commandPort}` }),
     }] as const),
     ...background.map((entry) => [entry, { entry, env: partEnv(services, extra) }] as const),
+    ...(background.includes('projector') ? Array.from({ length: projectors - 1 }, (_, i) => [`projector-${i + 2}`, { entry: 'projector' as const, env: partEnv(services, extra) }] as const) : []),
   ]);
+  const backgroundNames = [...envs.keys()].filter((name) => !['command-service', ...gateways.map((g) => g.name)].includes(name));
   const parts = new Map<string, Part>();
   // Every process ever spawned, ready or not: a test that fails while a part is (re)starting
   // must not leave that part behind.
   const children = new Set<Child>();
   const start = async (name: string) => {
     const { entry, env } = envs.get(name)!;
-    const part = await startPart(entry, env, { name, spawned: (child) => children.add(child) });
+    const part = await startPart(entry, env, { name, timeoutMs: startTimeoutMs, spawned: (child) => children.add(child) });
     parts.set(name, part);
     return part;
   };
@@ -111,7 +114,7 @@ export async function startDistributed(services: Services, {
     (async () => {
       await kafkaUp;
       await ensureTopic(services.kafkaBrokers, services.kafkaTopic, 3);
-      await Promise.all(background.map(start));
+      await Promise.all(backgroundNames.map(start));
     })(),
   ]);
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');

@@ -26,7 +26,7 @@ export function BarChart<Row extends Record<string, unknown>>({ rows, category, 
           {bars ? (
             <>
               <XAxis type="number" tickFormatter={format} stroke="var(--color-muted)" fontSize={11} allowDecimals={false} />
-              <YAxis type="category" dataKey={key(category)} width={88} stroke="var(--color-muted)" fontSize={11} />
+              <YAxis type="category" dataKey={key(category)} width={124} stroke="var(--color-muted)" fontSize={11} />
             </>
           ) : (
             <>

@@ -6,6 +6,7 @@ import { replayProjections } from '@leadfloor/infra/projections/rebuild';
 import { ensureProjectionTables } from '@leadfloor/infra/projections/tables';
 import { leadPool } from '@leadfloor/projector/projections/lead-pool';
 import { leadPoolHistory } from '@leadfloor/projector/projections/lead-pool-history';
+import { teams } from '@leadfloor/projector/projections/teams';
 import { users } from '@leadfloor/projector/projections/users';
 import { projections } from '@leadfloor/projector/run-projections';
 import { PipelineQuerySchema } from '@leadfloor/contracts';
@@ -97,8 +98,8 @@ export async function poolAsOfReads(ctx: BenchContext): Promise<ScenarioResult> 
     const [history] = await replayProjections({ pool, store, projections: [leadPoolHistory] });
     const buildSeconds = (Date.now() - t1) / 1000;
     ctx.log(`asof: lead_pool_history_v1 built by replay in ${round(buildSeconds)} s (${history!.rows} versions)`);
-    // The people, the live pool (the raw reference) and what the leaderboards count.
-    await replayProjections({ pool, store, projections: [users, leadPool] });
+    // The people and their teams, the live pool (the raw reference) and what the leaderboards count.
+    await replayProjections({ pool, store, projections: [users, teams, leadPool] });
     const awards = await insertStandings(pool, STARTED_AT);
     ctx.log(`asof: ${awards.points} points awards and ${awards.sales} sales written`);
     await pool.query(`vacuum analyze "${leadPoolHistory.tables.versions}", lead_pool_v1, users_v1, points_ledger_v1, sales_v1`);
@@ -156,7 +157,7 @@ export async function poolAsOfReads(ctx: BenchContext): Promise<ScenarioResult> 
       figures,
       reading: `The pool as of a random past instant over ${LEADS.toLocaleString('en-US')} leads and ${events.toLocaleString('en-US')} events: first page with its total and counts per type at p99 ${headline?.value ?? '?'} ms (target ≤ ${TARGET_MS} ms).`,
       notes: [
-        `The log: ${LEADS.toLocaleString('en-US')} leads of ${EVENTS_PER_LEAD} events each (created, claimed, scored, tagged, contacted, discovery, priority, qualified, proposal, follow-up), an hour apart, written straight into the events table (bulk-histories.ts); lead_pool_history_v1 built from it by the replay loader (alone, for its build rate), then users_v1 and the live lead_pool_v1; ${awards.points.toLocaleString('en-US')} points awards (claim 5, contact 10, qualification 25, at those events' instants) and ${awards.sales.toLocaleString('en-US')} sales (one lead in twenty, at its last event) written into points_ledger_v1 and sales_v1 for the leaderboards; all analysed.`,
+        `The log: ${LEADS.toLocaleString('en-US')} leads of ${EVENTS_PER_LEAD} events each (created, claimed, scored, tagged, contacted, discovery, priority, qualified, proposal, follow-up), an hour apart, written straight into the events table (bulk-histories.ts); lead_pool_history_v1 built from it by the replay loader (alone, for its build rate), then users_v1, teams_v1 and the live lead_pool_v1; ${awards.points.toLocaleString('en-US')} points awards (claim 5, contact 10, qualification 25, at those events' instants) and ${awards.sales.toLocaleString('en-US')} sales (one lead in twenty, at its last event) written into points_ledger_v1 and sales_v1 for the leaderboards; all analysed.`,
         `Each read is what its route runs after the session check (GET /api/leads?asOf=: poolAsOf, the page of 50 with its keyset cursor, and the total and counts per lead type over every lead valid then; the pipeline: readPipeline, its five columns at once on a pool of 6 connections; the leaderboards: rankUsersAsOf, rankTeamsAsOf), timed in process, one reader, each at a random instant between 1 and 34 hours into the floor's life; ${WARM_UP} untimed reads of each kind first. HTTP adds the gateway's session check and serialisation (see scenario 7 for its size).`,
         ...context.map((c) => `${c}.`),
       ],

@@ -25,7 +25,7 @@ export async function postJob(page: Page, title: string): Promise<number> {
     },
   }));
   await ok('publish job', await page.request.post(`/api/jobs/${id}/publish`, { headers: origin(), data: {} }));
-  await expect.poll(async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { job?: { status: string } }).job?.status).toBe('active');
+  await expect.poll(async () => ((await (await page.request.get(`/api/jobs/${id}`)).json()) as { job?: { status: string } }).job?.status, { timeout: 30_000 }).toBe('active');
   return id;
 }
 

@@ -36,7 +36,9 @@ export const publicPageRoute: FastifyPluginAsyncZod<PublicPageDeps> = async (app
   const cookie = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies, path: '/' };
 
   const serve = async (req: { params: { slug: string; path?: string }; query: Record<string, unknown>; cookies: Record<string, string | undefined>; headers: Record<string, unknown>; url: string }, reply: FastifyReply) => {
-    const html = (status: number, body: string, csp = NOTICE_CSP) => reply.code(status).type('text/html; charset=utf-8').header(PAGE_CSP_HEADER, csp).header('cache-control', 'no-store').send(body);
+    const html = (status: number, body: string, csp = NOTICE_CSP) => reply.code(status).type('text/html; charset=utf-8').header(PAGE_CSP_HEADER, csp).header('cache-control', 'no-store')
+      // The form posts back to this origin: a same-origin referrer keeps its Origin header (no-referrer would send 'null', which the origin check refuses).
+      .header('referrer-policy', 'same-origin').send(body);
     const { rows } = await pool.query<Live>(`select id, status, live from funnels_v1 where live->>'slug' = $1`, [req.params.slug]);
     const funnel = rows[0];
     if (!funnel) return html(404, notice('Page not found', 'There is no page at this address.'));

@@ -217,6 +217,9 @@ describe('drip', () => {
     // One an hour: the first at once, the second an hour after it.
     expect(Date.parse(held[1]!.release_at) - Date.parse(held[0]!.release_at)).toBe(3_600_000);
     const [first, second] = [held[0]!.id, held[1]!.id];
+    // The pool hides a held lead by the distribution read model's hold: wait until it has both.
+    await waitFor(async () => (await api.pool.query('select 1 from lead_distribution_v1 where id = any($1)', [ids])).rowCount === 2,
+      { what: 'the distribution read model knowing both leads' });
     // An agent sees the first once its slot has come, and never the second before its hour.
     const seen = await waitFor(async () => {
       const leads = (await agent.request('GET', '/api/leads?search=drip')).json().leads as { id: number }[];

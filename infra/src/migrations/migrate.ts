@@ -23,7 +23,7 @@ import * as m018 from './018-group-commit';
 type Migration = { name: string; up(k: Knex): Promise<void>; down(k: Knex): Promise<void> };
 
 // Listed explicitly (no directory scan): the same list works under tsx, a bundle or a test.
-const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m017, m018, m021, m021b, m019];
+const migrations: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m017, m018, m019, m021, m021b];
 
 const source: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

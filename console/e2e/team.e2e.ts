@@ -68,7 +68,9 @@ describe('/team', () => {
     await manager.getByRole('button', { name: 'New team' }).click();
     const create = manager.getByRole('dialog', { name: 'New team' });
     await create.getByLabel('Team name').fill(teamName);
-    await create.getByLabel('Lead type').selectOption({ label: 'Forex' });
+    // Finance, which the demo floor's desk works already: the first team of a lead type sets whose
+    // rules its new leads follow, and the offers journey makes its own Forex team for that.
+    await create.getByLabel('Lead type').selectOption({ label: 'Finance' });
     await create.getByRole('button', { name: 'Create team' }).click();
     await gone(create);
     const team = manager.getByRole('region', { name: teamName });

@@ -183,7 +183,13 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRouteDeps> = async (app, 
     if (imp.status === 'undone') throw new ApiError(409, 'import.undone', 'This import has been undone already.');
     if (imp.status === 'completed') {
       // The rules first (finished, within 30 days), before anything is written.
-      const { state } = await loadState(store, importAggregate, importStream(imp.id));
+      // The run marks its row completed just before it appends ImportCompleted: a request landing
+      // between the two waits for the event (briefly) rather than being refused as unfinished.
+      let { state } = await loadState(store, importAggregate, importStream(imp.id));
+      for (let tries = 0; state.phase === 'started' && tries < 40; tries++) {
+        await new Promise((r) => setTimeout(r, 50));
+        ({ state } = await loadState(store, importAggregate, importStream(imp.id)));
+      }
       const { rows: [{ leads } = { leads: 0 }] } = await pool.query<{ leads: number }>(
         `select count(*)::int as leads from import_rows where import_id = $1 and applied and outcome in ('created', 'updated')`, [imp.id]);
       const start = { type: 'StartImportUndo' as const, data: { importId: imp.id, leads }, meta: { now: now().toISOString(), actor } };

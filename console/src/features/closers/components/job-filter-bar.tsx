@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { DEFAULT_JOB_FILTERS, hasActiveJobFilters, JOB_SORT_LABELS, type JobFilters } from '../job-filters';
-import { DebouncedInput } from './debounced-input';
+import { DebouncedInput } from '../../../components/debounced-input';
 
 type JobFilterBarProps = { filters: JobFilters; onChange: (change: (filters: JobFilters) => JobFilters) => void };
 

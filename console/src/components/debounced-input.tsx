@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import { Input } from '../../../components/ui/input';
+import { Input } from './ui/input';
 
 const DEBOUNCE_MS = 300;
 
 type DebouncedInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange'> & { value: string; onCommit: (value: string) => void };
 
 /**
- * A filter's text box: typing stays local and reaches the address bar (and the server) once the
+ * A filter's or search's text box: typing stays local and reaches the address bar (and the server) once the
  * user pauses; a change from elsewhere (Clear filters) replaces the text.
  */
 export function DebouncedInput({ value, onCommit, ...props }: DebouncedInputProps) {
   const [draft, setDraft] = useState(value);
   const [seen, setSeen] = useState(value);
   const committed = useRef(value);
+  // The latest callback, without restarting the pause timer whenever the parent re-renders
+  // (live updates may re-render a page several times a second).
   const commit = useRef(onCommit);
   useEffect(() => {
     commit.current = onCommit;
